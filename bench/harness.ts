@@ -1,0 +1,118 @@
+// The benchmark harness's shared pieces: what a benchmark reports, how to load an
+// HTTP server on loopback (autocannon), and how to time an in-process function.
+// Benchmarks print ratios against a reference run in the same process, never assert.
+import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
+
+export interface BenchRow {
+  /** What was measured, e.g. "shared request path (auth + envelope)". */
+  name: string
+  /** Our figure, in `unit`. */
+  ours: number
+  /** The reference figure, in `unit`; omitted for rows that stand alone. */
+  reference?: number
+  /** What the reference is, e.g. "bare Fastify route". */
+  referenceName?: string
+  unit: string
+  /** "higher" when bigger is better (throughput), "lower" for latency/size. */
+  better: 'higher' | 'lower'
+  /** The target ratio ours/reference (or reference/ours for "lower"), if the issue set one. */
+  target?: number
+  note?: string
+}
+
+export interface Benchmark {
+  name: string
+  run (options: BenchOptions): Promise<BenchRow[]>
+}
+
+export interface BenchOptions {
+  /** Seconds per HTTP load run. */
+  duration: number
+  /** Quick mode: smaller inputs and shorter runs, for a smoke check. */
+  quick: boolean
+}
+
+/** ours/reference, oriented so that above 1 is always "ours is better". */
+export function ratioOf (row: BenchRow): number | undefined {
+  if (row.reference === undefined || row.reference === 0 || row.ours === 0) return undefined
+  return row.better === 'higher' ? row.ours / row.reference : row.reference / row.ours
+}
+
+export interface LoadResult {
+  requestsPerSec: number
+  latencyP50: number
+  latencyP99: number
+  errors: number
+  non2xx: number
+  statusCounts: Record<string, number>
+}
+
+export interface LoadOptions {
+  url: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string | Buffer
+  connections?: number
+  duration: number
+  /** Several request shapes, round-robin (mixed loads). */
+  requests?: Array<{ method?: 'GET' | 'POST', path: string, headers?: Record<string, string>, body?: string | Buffer }>
+}
+
+/** Drives a loopback HTTP server for a bounded time with autocannon. */
+export async function load (options: LoadOptions): Promise<LoadResult> {
+  const target = new URL(options.url)
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('benchmarks only load loopback servers')
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? 32,
+    pipelining: 1,
+    duration: options.duration,
+    requests: options.requests as autocannon.Request[] | undefined
+  })
+  return {
+    requestsPerSec: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statusCounts: {
+      '1xx': result['1xx'], '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx']
+    }
+  }
+}
+
+/**
+ * Operations per second of an async or sync function, measured over `seconds` after
+ * a short warm-up. Alternate calls of two functions with `compare` for fairness.
+ */
+export async function opsPerSec (fn: () => unknown, seconds = 2): Promise<number> {
+  const warmEnd = performance.now() + Math.min(500, seconds * 250)
+  while (performance.now() < warmEnd) await fn()
+  let n = 0
+  const start = performance.now()
+  const end = start + seconds * 1000
+  while (performance.now() < end) {
+    await fn()
+    n++
+  }
+  return n / ((performance.now() - start) / 1000)
+}
+
+/**
+ * Measures two functions in alternating rounds, so that drift in machine load hits both
+ * alike; returns operations per second of each (median over rounds).
+ */
+export async function compare (a: () => unknown, b: () => unknown, seconds = 4, rounds = 4): Promise<[number, number]> {
+  const ra: number[] = []
+  const rb: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    ra.push(await opsPerSec(a, seconds / rounds / 2))
+    rb.push(await opsPerSec(b, seconds / rounds / 2))
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+  return [median(ra), median(rb)]
+}

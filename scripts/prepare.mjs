@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Makes a fresh clone runnable: installs the locked dependencies when node_modules is
+// missing or older than package-lock.json, and compiles src/ to dist/ when any source
+// is newer than the last build. Quiet when there is nothing to do; speaks on stderr
+// so that a command's own output (a new key on the last line, say) stays clean.
+// Uses only Node's standard library: it runs before the dependencies exist.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const args = new Set(process.argv.slice(2))
+const log = (text) => process.stderr.write(`[prepare] ${text}\n`)
+
+function mtime (file) {
+  try { return fs.statSync(file).mtimeMs } catch { return 0 }
+}
+
+function newestIn (dir) {
+  let newest = 0
+  if (!fs.existsSync(dir)) return 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, mtime(path.join(entry.parentPath ?? entry.path, entry.name)))
+  }
+  return newest
+}
+
+function run (command, argv) {
+  const result = spawnSync(command, argv, { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] })
+  if (result.status !== 0) {
+    log(`"${command} ${argv.join(' ')}" failed (exit ${result.status ?? result.signal})`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+const installed = path.join(root, 'node_modules', '.package-lock.json')
+if (mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
+  log('installing dependencies (npm ci): the first time takes a few minutes, as better-sqlite3 compiles')
+  run('npm', ['ci', '--no-audit', '--no-fund'])
+}
+
+if (!args.has('--no-build')) {
+  const stamp = path.join(root, 'dist', '.build-stamp')
+  const sources = Math.max(newestIn(path.join(root, 'src')), mtime(path.join(root, 'tsconfig.json')), mtime(path.join(root, 'tsconfig.build.json')), mtime(installed))
+  if (mtime(stamp) < sources) {
+    log('compiling TypeScript (src/ → dist/)')
+    fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true })
+    run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'])
+    fs.writeFileSync(stamp, new Date().toISOString() + '\n')
+  }
+}

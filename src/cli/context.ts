@@ -1,0 +1,42 @@
+// What every CLI command gets: the configuration, the store (opened on first use),
+// and the two output streams. Commands return an exit code; they never call exit.
+import type { Config } from '../config.js'
+import { openStore } from '../store/index.js'
+import type { Store } from '../store/interface.js'
+
+export interface CliIo {
+  out: (text: string) => void
+  err: (text: string) => void
+  /** True when stderr is a terminal: progress may redraw one line. */
+  interactive: boolean
+}
+
+export interface CliContext extends CliIo {
+  config: Config
+  store: () => Promise<Store>
+}
+
+/** A mistake in how the command was called: printed with a pointer to --help, exit 2. */
+export class UsageError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export interface CommandGroup {
+  name: string
+  summary: string
+  help: string
+  run (args: string[], ctx: CliContext): Promise<number>
+}
+
+export function createCliContext (config: Config, io: CliIo): CliContext & { close (): Promise<void> } {
+  let store: Promise<Store> | undefined
+  return {
+    ...io,
+    config,
+    store: () => (store ??= openStore(config)),
+    async close () { if (store) await (await store).close() }
+  }
+}

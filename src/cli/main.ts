@@ -1,0 +1,50 @@
+// The operators' command line: npm run cli -- <group> <command> [options].
+import { ConfigError, loadConfig } from '../config.js'
+import { keysCommand } from './commands/keys.js'
+import { type CliIo, type CommandGroup, createCliContext, UsageError } from './context.js'
+
+const GROUPS: CommandGroup[] = [keysCommand]
+
+function mainHelp (): string {
+  return [
+    'Usage: npm run cli -- <group> <command> [options]',
+    '',
+    'Groups:',
+    ...GROUPS.map((g) => `  ${g.name.padEnd(8)} ${g.summary}`),
+    '',
+    'Run "npm run cli -- <group> --help" for a group\'s commands.',
+    'The CLI reads the same environment as the server (DATA_DIR, ...).'
+  ].join('\n')
+}
+
+export async function runCli (argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const [group, ...rest] = argv
+  if (group === undefined || group === '--help' || group === '-h' || group === 'help') {
+    io.out(mainHelp())
+    return group === undefined ? 2 : 0
+  }
+  const command = GROUPS.find((g) => g.name === group)
+  if (!command) {
+    io.err(`Unknown command group "${group}".\n\n${mainHelp()}`)
+    return 2
+  }
+  let ctx
+  try {
+    ctx = createCliContext(loadConfig(env), io)
+  } catch (err) {
+    if (err instanceof ConfigError) { io.err(err.message); return 78 }
+    throw err
+  }
+  try {
+    return await command.run(rest, ctx)
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`Error: ${(err as Error).message}\nRun "npm run cli -- ${group} --help" for usage.`)
+      return 2
+    }
+    io.err(`Error: ${err instanceof Error ? err.message : String(err)}`)
+    return 1
+  } finally {
+    await ctx.close()
+  }
+}

@@ -1,0 +1,147 @@
+// The shared body mechanism, built once for every route (../shared/compat/existing-clients.md,
+// "Bodies on GET" and "Keys of JSON bodies"):
+// - GET may carry a body (the C# and Rust clients send JSON with GET);
+// - a body is read as bytes whatever its declared content type, then decoded by the
+//   route's declared mode (route config `body`, see route-config.ts);
+// - JSON object keys are matched case-insensitively against the route's body schema
+//   (the hosted service is ASP.NET, whose binder ignores case).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import sjson from 'secure-json-parse'
+import { AppError } from '../errors.js'
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+
+export function decodeUtf8 (bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new AppError('INVALID_UTF8')
+  }
+}
+
+/** JSON.parse that drops __proto__ and constructor.prototype keys instead of honouring them. */
+export function parseJson (text: string): unknown {
+  try {
+    return sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' })
+  } catch (err) {
+    const detail = err instanceof SyntaxError ? `: ${err.message}` : ''
+    throw new AppError('MALFORMED_JSON', `The request body is not valid JSON${detail}`)
+  }
+}
+
+type JsonSchema = {
+  type?: string | string[]
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  allOf?: JsonSchema[]
+  additionalProperties?: boolean | JsonSchema
+}
+
+/** For each object level of a schema: lower-cased key → declared key, and the child schemas. */
+interface KeyMap {
+  names: Map<string, string>
+  children: Map<string, KeyMap>
+  items?: KeyMap
+}
+
+const keyMaps = new WeakMap<object, KeyMap | null>()
+
+function buildKeyMap (schema: JsonSchema | undefined, depth = 0): KeyMap | null {
+  if (!schema || typeof schema !== 'object' || depth > 16) return null
+  const cached = keyMaps.get(schema)
+  if (cached !== undefined) return cached
+  const map: KeyMap = { names: new Map(), children: new Map() }
+  const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]
+  let useful = false
+  for (const variant of variants) {
+    if (variant.properties) {
+      for (const [name, child] of Object.entries(variant.properties)) {
+        map.names.set(name.toLowerCase(), name)
+        const childMap = buildKeyMap(child, depth + 1)
+        if (childMap) map.children.set(name, childMap)
+        useful = true
+      }
+    }
+    if (variant.items) {
+      const itemsMap = buildKeyMap(variant.items, depth + 1)
+      if (itemsMap) { map.items = itemsMap; useful = true }
+    }
+  }
+  const result = useful ? map : null
+  keyMaps.set(schema, result)
+  return result
+}
+
+/** Renames object keys to the spelling the schema declares, ignoring case. Others are kept. */
+export function normalizeKeys (value: unknown, schema: unknown): unknown {
+  const map = buildKeyMap(schema as JsonSchema)
+  return map ? applyKeyMap(value, map) : value
+}
+
+function applyKeyMap (value: unknown, map: KeyMap): unknown {
+  if (Array.isArray(value)) {
+    return map.items ? value.map((v) => applyKeyMap(v, map.items!)) : value
+  }
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) {
+    const declared = map.names.get(key.toLowerCase()) ?? key
+    // An exact spelling wins over a case variant sent beside it.
+    if (declared !== key && Object.hasOwn(value, declared)) continue
+    const child = map.children.get(declared)
+    out[declared] = child ? applyKeyMap(v, child) : v
+  }
+  return out
+}
+
+function decodeBody (request: FastifyRequest): unknown {
+  const mode = request.routeOptions.config.body
+  const raw = request.body
+  if (mode === undefined || mode === 'raw' || !(raw === undefined || Buffer.isBuffer(raw))) return raw
+  const text = raw === undefined ? '' : decodeUtf8(raw)
+  const schema = request.routeOptions.schema?.body
+  if (mode === 'json') {
+    if (text.trim() === '') return {}
+    return normalizeKeys(parseJson(text), schema)
+  }
+  // json-or-text
+  const trimmed = text.trim()
+  if (trimmed === '') return ''
+  const first = trimmed[0]
+  if (first === '{' || first === '[' || first === '"') {
+    try {
+      return normalizeKeys(sjson.parse(trimmed, undefined, { protoAction: 'remove', constructorAction: 'remove' }), schema)
+    } catch {
+      // Not JSON after all: the text itself.
+    }
+  }
+  return text
+}
+
+function decodeHook (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void): void {
+  try {
+    request.body = decodeBody(request)
+    done()
+  } catch (err) {
+    done(err as Error)
+  }
+}
+
+export const bodyPlugin = fp(async function body (app: FastifyInstance) {
+  // Every body is read as bytes, within the route's body limit, whatever its content
+  // type; the route's mode decides what the bytes mean.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, function readBytes (_request, bytes, done) {
+    done(null, bytes)
+  })
+  // Only routes that declare a mode pay for decoding.
+  app.addHook('onRoute', function addDecoder (route) {
+    const mode = route.config?.body
+    if (mode === undefined || mode === 'raw') return
+    const existing = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]
+    route.preValidation = [decodeHook, ...existing]
+  })
+}, { name: 'body' })

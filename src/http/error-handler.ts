@@ -1,0 +1,99 @@
+// The one error handler: every failure, ours or Fastify's, leaves as the JSON envelope
+// with the status from the error catalogue. 5xx answers never carry internals.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { AppError, ERROR_CATALOGUE, type ErrorCode, isAppError } from '../errors.js'
+import type { ErrorEnvelope } from './envelope.js'
+
+// Fastify's own error codes, mapped onto our catalogue.
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_CONTENT_LENGTH',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_HANDLER_TIMEOUT: 'TIMEOUT',
+  FST_ERR_NOT_FOUND: 'NOT_FOUND',
+  FST_ERR_BAD_URL: 'BAD_REQUEST'
+}
+
+interface AjvError { instancePath?: string, message?: string, keyword?: string, params?: Record<string, unknown> }
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'body field',
+  querystring: 'query parameter',
+  params: 'path parameter',
+  headers: 'header'
+}
+
+/** "query parameter "quality" must be <= 100": the field named, as clients need it. */
+export function describeValidation (context: string | undefined, errors: AjvError[]): string {
+  const first = errors[0]
+  if (!first) return ERROR_CATALOGUE.VALIDATION.message
+  let field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
+  const params = first.params ?? {}
+  if (first.keyword === 'required' && typeof params.missingProperty === 'string') {
+    field = field ? `${field}.${params.missingProperty}` : params.missingProperty
+    return `Missing ${CONTEXT_NAMES[context ?? ''] ?? 'field'} "${field}"`
+  }
+  if (first.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    field = field ? `${field}.${params.additionalProperty}` : params.additionalProperty
+    return `Unknown ${CONTEXT_NAMES[context ?? ''] ?? 'field'} "${field}"`
+  }
+  let message = first.message ?? 'is invalid'
+  if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    message = `must be one of: ${params.allowedValues.join(', ')}`
+  }
+  if (!field) return context === 'body' ? `Invalid request body: it ${message}` : `Invalid ${context ?? 'request'}: ${message}`
+  return `Invalid ${CONTEXT_NAMES[context ?? ''] ?? 'field'} "${field}": it ${message}`
+}
+
+/** Turns any thrown value into an AppError; unknown errors become INTERNAL. */
+export function toAppError (err: unknown): AppError {
+  if (isAppError(err)) return err
+  const e = err as FastifyError & { validation?: AjvError[], validationContext?: string }
+  if (e && Array.isArray(e.validation)) {
+    return new AppError('VALIDATION', describeValidation(e.validationContext, e.validation))
+  }
+  const mapped = e?.code ? FASTIFY_CODES[e.code] : undefined
+  if (mapped) return new AppError(mapped, undefined, { cause: err })
+  // Errors from plugins that carry a client status (4xx) keep it, with their message.
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode = status === 413 ? 'BODY_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'
+    return new AppError(code, e.message || undefined, { status, cause: err })
+  }
+  return new AppError('INTERNAL', undefined, { cause: err })
+}
+
+export function envelopeFor (error: AppError, requestId: string): ErrorEnvelope {
+  return {
+    ...error.details,
+    success: false,
+    code: error.status,
+    message: error.message,
+    error: error.code,
+    requestId
+  }
+}
+
+export function sendError (request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  const error = toAppError(err)
+  if (error.status >= 500 && error.code !== 'TEST_ERROR') {
+    request.log.error({ err: error.cause ?? error, code: error.code }, 'request failed')
+  }
+  if (error.headers) reply.headers(error.headers)
+  // An error replaces whatever the route meant to send: image bytes become JSON.
+  reply.removeHeader('content-length')
+  reply.removeHeader('content-disposition')
+  return reply.code(error.status).type('application/json; charset=utf-8').send(envelopeFor(error, request.id))
+}
+
+export const errorHandlerPlugin = fp(async function errorHandler (app: FastifyInstance) {
+  app.setErrorHandler(function (err, request, reply) {
+    return sendError(request, reply, err)
+  })
+  app.setNotFoundHandler(function (request, reply) {
+    return sendError(request, reply, new AppError('NOT_FOUND', `Not found: ${request.method} ${request.url.split('?')[0]} is not an endpoint of this API. See /docs for the list`))
+  })
+}, { name: 'error-handler' })

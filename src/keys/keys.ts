@@ -1,0 +1,134 @@
+// API keys: made here, stored only as a SHA-256 hash, checked in constant time.
+// Keys are 192 random bits, so a fast hash is enough (no password stretching needed:
+// there is nothing to brute-force), and lookups stay cheap on the hot path.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { AppError } from '../errors.js'
+import type { ApiKeyRecord, KeyStatus, KeyStore } from '../store/interface.js'
+import { StoreConflictError } from '../store/interface.js'
+
+export const KEY_PREFIX = 'um_'
+const KEY_RANDOM_BYTES = 24
+/** Characters of the key kept in clear for listings: the prefix and four more. */
+const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 4
+/** Longest Authorization value we hash; anything longer cannot be one of our keys. */
+export const MAX_KEY_LENGTH = 512
+export const KEY_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+
+export function generateKey (): string {
+  return KEY_PREFIX + randomBytes(KEY_RANDOM_BYTES).toString('base64url')
+}
+
+export function hashKey (key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex')
+}
+
+export function shownPrefix (key: string): string {
+  return key.slice(0, SHOWN_PREFIX_LENGTH)
+}
+
+/** The key from an Authorization header value: the bare key, or "Bearer <key>". */
+export function keyFromHeader (value: string): string {
+  const trimmed = value.trim()
+  const m = /^bearer\s+(.*)$/i.exec(trimmed)
+  return (m ? m[1]! : trimmed).trim()
+}
+
+export class KeyError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'KeyError'
+  }
+}
+
+export interface CreatedKey {
+  key: string
+  record: ApiKeyRecord
+}
+
+export type KeyService = ReturnType<typeof createKeyService>
+
+export function createKeyService (store: KeyStore) {
+  async function create (name: string, source: ApiKeyRecord['source'] = 'cli'): Promise<CreatedKey> {
+    if (!KEY_NAME_PATTERN.test(name)) {
+      throw new KeyError(`Invalid key name "${name}": use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit`)
+    }
+    const key = generateKey()
+    try {
+      const record = await store.create({ name, prefix: shownPrefix(key), hash: hashKey(key), source })
+      return { key, record }
+    } catch (err) {
+      if (err instanceof StoreConflictError) throw new KeyError(err.message)
+      throw err
+    }
+  }
+
+  async function setStatus (name: string, status: KeyStatus): Promise<ApiKeyRecord> {
+    const current = await store.findByName(name)
+    if (!current) throw new KeyError(`No key named "${name}": see "keys list"`)
+    if (current.status === 'revoked' && status !== 'revoked') {
+      throw new KeyError(`Key "${name}" is revoked; a revoked key cannot be used again: create a new one`)
+    }
+    return (await store.setStatus(name, status))!
+  }
+
+  /**
+   * The key record a header value names, or the catalogue error saying why not.
+   * The lookup goes by hash, so the stored hash is compared in constant time with
+   * the presented key's hash before the record is trusted.
+   */
+  async function authenticate (header: string | undefined): Promise<ApiKeyRecord> {
+    if (header === undefined) throw new AppError('AUTH_MISSING')
+    const key = keyFromHeader(header)
+    if (key === '' || /^bearer$/i.test(key)) throw new AppError('AUTH_EMPTY')
+    if (key.length > MAX_KEY_LENGTH) throw new AppError('AUTH_UNKNOWN_KEY')
+    const hash = hashKey(key)
+    const record = await store.findByHash(hash)
+    if (!record || !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex'))) {
+      throw new AppError('AUTH_UNKNOWN_KEY')
+    }
+    if (record.status === 'disabled') throw new AppError('AUTH_KEY_DISABLED')
+    if (record.status === 'revoked') throw new AppError('AUTH_KEY_REVOKED')
+    return record
+  }
+
+  /**
+   * Adds the API_KEYS keys that the store does not hold yet, named env-<prefix>.
+   * A key already there keeps its status: revoking an env key sticks across restarts.
+   */
+  async function addEnvKeys (keys: string[]): Promise<number> {
+    let added = 0
+    for (const key of keys) {
+      const hash = hashKey(key)
+      if (await store.findByHash(hash)) continue
+      let name = `env-${hash.slice(0, 8)}`
+      if (await store.findByName(name)) name = `env-${hash.slice(0, 16)}`
+      await store.create({ name, prefix: shownPrefix(key), hash, source: 'env' })
+      added++
+    }
+    return added
+  }
+
+  /** On a store with no key at all, makes one so a newcomer can call the API at once. */
+  async function createInitialKeyIfNone (): Promise<CreatedKey | undefined> {
+    if (await store.count() > 0) return undefined
+    try {
+      return await create('default', 'bootstrap')
+    } catch (err) {
+      // Another instance starting at the same moment made it first.
+      if (err instanceof KeyError) return undefined
+      throw err
+    }
+  }
+
+  return {
+    create,
+    list: () => store.list(),
+    find: (name: string) => store.findByName(name),
+    disable: (name: string) => setStatus(name, 'disabled'),
+    enable: (name: string) => setStatus(name, 'active'),
+    revoke: (name: string) => setStatus(name, 'revoked'),
+    authenticate,
+    addEnvKeys,
+    createInitialKeyIfNone
+  }
+}

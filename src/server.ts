@@ -1,0 +1,61 @@
+// The process: configuration from the environment, the store, the first key, listen,
+// and a graceful close on SIGTERM/SIGINT (stop accepting, finish requests in flight,
+// close the store).
+import { createApp } from './app.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { prepareKeys } from './keys/bootstrap.js'
+import { openStore } from './store/index.js'
+
+async function main (): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(78) // EX_CONFIG
+    }
+    throw err
+  }
+
+  const store = await openStore(config)
+  await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
+
+  const app = await createApp({ config, store })
+  app.addHook('onClose', async () => { await store.close() })
+
+  let closing = false
+  const shutdown = (signal: string): void => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing requests in flight')
+    const force = setTimeout(() => {
+      app.log.error('requests still in flight after SHUTDOWN_TIMEOUT_MS: exiting anyway')
+      process.exit(1)
+    }, config.shutdownTimeoutMs)
+    force.unref()
+    app.close().then(() => {
+      app.log.info('closed')
+      process.exit(0)
+    }, (err: unknown) => {
+      app.log.error({ err }, 'error while closing')
+      process.exit(1)
+    })
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    app.log.fatal({ err }, `cannot listen on ${config.host}:${config.port}`)
+    await store.close()
+    process.exit(1)
+  }
+  app.log.info({ publicUrl: config.publicUrl, dataDir: config.dataDir, store: store.kind }, `Utility Media API ready: docs at ${config.publicUrl}/docs`)
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`)
+  process.exit(1)
+})

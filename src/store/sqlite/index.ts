@@ -1,0 +1,15 @@
+// The default store: one embedded SQLite file under DATA_DIR.
+import type { Store } from '../interface.js'
+import { openSqliteDatabase } from './database.js'
+import { createSqliteKeyStore } from './keys.js'
+
+export function openSqliteStore (dataDir: string): Store {
+  const db = openSqliteDatabase(dataDir)
+  const ping = db.prepare('SELECT 1')
+  return {
+    kind: 'sqlite',
+    keys: createSqliteKeyStore(db),
+    async ping () { ping.get() },
+    async close () { if (db.open) db.close() }
+  }
+}

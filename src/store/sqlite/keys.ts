@@ -1,0 +1,72 @@
+import { type ApiKeyRecord, type KeyStatus, type KeyStore, type NewApiKey, StoreConflictError } from '../interface.js'
+import type { SqliteDatabase } from './database.js'
+
+interface KeyRow {
+  id: number
+  name: string
+  prefix: string
+  hash: string
+  status: KeyStatus
+  source: ApiKeyRecord['source']
+  created_at: number
+  updated_at: number
+}
+
+function toRecord (row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    hash: row.hash,
+    status: row.status,
+    source: row.source,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at)
+  }
+}
+
+export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
+  const insert = db.prepare('INSERT INTO api_keys (name, prefix, hash, status, source, created_at, updated_at) VALUES (?, ?, ?, \'active\', ?, ?, ?)')
+  const byId = db.prepare<[number], KeyRow>('SELECT * FROM api_keys WHERE id = ?')
+  const byHash = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE hash = ?')
+  const byName = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE name = ?')
+  const all = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id')
+  const updateStatus = db.prepare('UPDATE api_keys SET status = ?, updated_at = ? WHERE name = ?')
+  const count = db.prepare('SELECT COUNT(*) FROM api_keys').pluck()
+
+  return {
+    async create (key: NewApiKey) {
+      const now = Date.now()
+      try {
+        const result = insert.run(key.name, key.prefix, key.hash, key.source, now, now)
+        return toRecord(byId.get(Number(result.lastInsertRowid))!)
+      } catch (err) {
+        const code = (err as { code?: string }).code
+        if (code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          const field = String((err as Error).message).includes('api_keys.name') ? 'name' : 'hash'
+          throw new StoreConflictError(field, field === 'name' ? `A key named "${key.name}" already exists` : 'This key already exists')
+        }
+        throw err
+      }
+    },
+    async findByHash (hash) {
+      const row = byHash.get(hash)
+      return row ? toRecord(row) : undefined
+    },
+    async findByName (name) {
+      const row = byName.get(name)
+      return row ? toRecord(row) : undefined
+    },
+    async list () {
+      return all.all().map(toRecord)
+    },
+    async setStatus (name, status) {
+      const result = updateStatus.run(status, Date.now(), name)
+      if (result.changes === 0) return undefined
+      return toRecord(byName.get(name)!)
+    },
+    async count () {
+      return count.get() as number
+    }
+  }
+}
