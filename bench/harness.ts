@@ -71,6 +71,9 @@ export async function load (options: LoadOptions): Promise<LoadResult> {
     connections: options.connections ?? 32,
     pipelining: 1,
     duration: options.duration,
+    // The load generator runs on its own thread, so it does not steal the event loop
+    // of the server it measures (both live in this process).
+    workers: 1,
     requests: options.requests as autocannon.Request[] | undefined
   })
   return {

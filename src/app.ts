@@ -67,6 +67,9 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   // The C# and Rust clients send GET requests with a JSON body
   // (../shared/compat/existing-clients.md): GET carries a body here.
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true })
+  // HEAD too: Fastify derives a HEAD route from every GET route, schemas included, and
+  // refuses a body schema on a bodyless method.
+  app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true })
 
   const keys = createKeyService(store.keys)
   app.decorate('services', { config, store, keys })
