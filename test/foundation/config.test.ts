@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { ConfigError, loadConfig, parseSize } from '../../src/config.js'
+
+describe('configuration', () => {
+  it('has a default for every setting', () => {
+    const c = loadConfig({}, '/srv/app')
+    assert.equal(c.port, 3000)
+    assert.equal(c.host, '0.0.0.0')
+    assert.equal(c.dataDir, path.resolve('/srv/app', 'data'))
+    assert.equal(c.publicUrl, 'http://localhost:3000')
+    assert.equal(c.logLevel, 'info')
+    assert.deepEqual(c.apiKeys, [])
+  })
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    assert.equal(loadConfig({ PORT: '8080' }).publicUrl, 'http://localhost:8080')
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://api.example.com/' }).publicUrl, 'https://api.example.com')
+  })
+
+  it('reads API_KEYS as a comma-separated list', () => {
+    assert.deepEqual(loadConfig({ API_KEYS: ' key-aaaaaaaaaaaaaaaa , key-bbbbbbbbbbbbbbbb,,' }).apiKeys, ['key-aaaaaaaaaaaaaaaa', 'key-bbbbbbbbbbbbbbbb'])
+  })
+
+  it('stops with a message naming the variable for every bad value', () => {
+    const bad: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'abc' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+      [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ API_KEYS: 'short' }, 'API_KEYS'],
+      [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+      [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+      [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS']
+    ]
+    for (const [env, variable] of bad) {
+      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable), JSON.stringify(env))
+    }
+  })
+
+  it('parses sizes with units', () => {
+    assert.equal(parseSize('2mb'), 2 * 1024 * 1024)
+    assert.equal(parseSize('512kb'), 512 * 1024)
+    assert.equal(parseSize('100'), 100)
+    assert.equal(parseSize('2 MB'), 2 * 1024 * 1024)
+    assert.equal(parseSize('two'), undefined)
+  })
+})
