@@ -13,6 +13,14 @@ import { errorHandlerPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { requestLogPlugin } from './http/request-log.js'
+import { rateLimitPlugin } from './http/rate-limit.js'
+import { metricsHooksPlugin } from './http/metrics-hooks.js'
+import type { CounterStore } from './limits/counter-store.js'
+import { createMemoryCounterStore } from './limits/memory-counter-store.js'
+import { createRedisCounterStore } from './limits/redis-counter-store.js'
+import { createUsageRecorder, type UsageRecorder } from './limits/usage-recorder.js'
+import { createMetrics, type Metrics } from './metrics/metrics.js'
+import { accountRoutes } from './account/routes.js'
 import { systemRoutes } from './system/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
@@ -31,6 +39,9 @@ export interface AppServices {
   config: Config
   store: Store
   keys: KeyService
+  metrics: Metrics
+  usage: UsageRecorder
+  counters: CounterStore
 }
 
 /** A route as registered: what the auth and docs tests walk over. */
@@ -72,7 +83,18 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true })
 
   const keys = createKeyService(store.keys)
-  app.decorate('services', { config, store, keys })
+  const metrics = createMetrics()
+  const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl) : createMemoryCounterStore()
+  const usage = createUsageRecorder(store.usage, {
+    flushMs: config.usageFlushMs,
+    onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush')
+  })
+  app.decorate('services', { config, store, keys, metrics, usage, counters })
+  // Usage is written before the store closes (the store's owner closes it after the app).
+  app.addHook('onClose', async () => {
+    await usage.close()
+    await counters.close()
+  })
 
   const routeTable: RouteInfo[] = []
   app.decorate('routeTable', routeTable)
@@ -96,11 +118,21 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
 
   await app.register(errorHandlerPlugin)
   await app.register(bodyPlugin)
+  await app.register(metricsHooksPlugin, { metrics })
   await app.register(authPlugin, { keys })
+  await app.register(rateLimitPlugin, {
+    counters,
+    usage,
+    defaultMax: config.rateLimitMax,
+    defaultWindowMs: config.rateLimitWindowMs,
+    ipMax: config.rateLimitIpMax,
+    onReject: (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
+  })
   await app.register(requestLogPlugin)
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store })
+  await app.register(accountRoutes, { config, usage, store })
 
   return app
 }

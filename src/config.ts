@@ -2,6 +2,7 @@
 // with a default per key. A bad value stops the process with a message naming the
 // variable (fastify/demo env.ts). Nothing else in the code reads process.env.
 import path from 'node:path'
+import { parseDuration } from './limits/durations.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -22,6 +23,21 @@ export interface Config {
   shutdownTimeoutMs: number
   /** A request taking longer than this is answered with 503 (0 disables). */
   requestTimeoutMs: number
+  /** Default rate limit of keys without their own: units per window. */
+  rateLimitMax: number
+  rateLimitWindowMs: number
+  /** Rate limit per client IP on public routes (gif files, docs), per the same window. */
+  rateLimitIpMax: number
+  /** How often counted usage is written to the store. */
+  usageFlushMs: number
+  /** PostgreSQL URL: keys, usage and the gif catalog live there instead of SQLite. */
+  databaseUrl: string | undefined
+  /** Redis URL: rate-limit counters shared by every instance. */
+  redisUrl: string | undefined
+  /** Port of the Prometheus /metrics endpoint (never the public port); undefined: off. */
+  metricsPort: number | undefined
+  /** Host the metrics endpoint binds to. */
+  metricsHost: string
 }
 
 export class ConfigError extends Error {
@@ -95,6 +111,26 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     }
   }
 
+  const windowRaw = env.RATE_LIMIT_WINDOW?.trim() || '1 minute'
+  const rateLimitWindowMs = parseDuration(windowRaw)
+  if (rateLimitWindowMs === undefined || rateLimitWindowMs < 1000 || rateLimitWindowMs > 31 * 86_400_000) {
+    throw new ConfigError('RATE_LIMIT_WINDOW', `must be a duration between 1 second and 31 days, such as "1 minute", "30s" or "1h", got "${windowRaw}"`)
+  }
+
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must be a PostgreSQL URL such as postgres://user@127.0.0.1:5432/dbname')
+  }
+  const redisUrl = env.REDIS_URL?.trim() || undefined
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must be a Redis URL such as redis://127.0.0.1:6379')
+  }
+  const metricsPortRaw = env.METRICS_PORT?.trim()
+  const metricsPort = metricsPortRaw ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT', `must differ from PORT (${port}): metrics are never served on the public port`)
+  }
+
   return {
     port,
     host,
@@ -105,11 +141,20 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     bodyLimit: size(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000)
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
+    rateLimitWindowMs,
+    rateLimitIpMax: int(env, 'RATE_LIMIT_IP_MAX', 600, 1, 1_000_000_000),
+    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 2000, 100, 600_000),
+    databaseUrl,
+    redisUrl,
+    metricsPort,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1'
   }
 }
 
 /** The configuration tests and benchmarks start from: everything default, data in dataDir. */
 export function testConfig (dataDir: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...overrides }
+  // Limits out of the way: tests of limits set their own.
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, ...overrides }
 }

@@ -23,6 +23,10 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This endpoint cannot read the request body\'s content type' },
   BAD_REQUEST: { status: 400, message: 'Bad request' },
 
+  // Limits per key (src/http/rate-limit.ts).
+  RATE_LIMITED: { status: 429, message: 'Too many requests: this key\'s rate limit is used up; retry after the number of seconds in Retry-After' },
+  QUOTA_EXCEEDED: { status: 429, message: 'This key\'s quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota' },
+
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },
 

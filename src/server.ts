@@ -4,6 +4,7 @@
 import { createApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { prepareKeys } from './keys/bootstrap.js'
+import { startMetricsServer } from './metrics/server.js'
 import { openStore } from './store/index.js'
 
 async function main (): Promise<void> {
@@ -22,7 +23,6 @@ async function main (): Promise<void> {
   await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
 
   const app = await createApp({ config, store })
-  app.addHook('onClose', async () => { await store.close() })
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -34,7 +34,8 @@ async function main (): Promise<void> {
       process.exit(1)
     }, config.shutdownTimeoutMs)
     force.unref()
-    app.close().then(() => {
+    // The app first (it finishes requests and writes pending usage), then the store.
+    app.close().then(() => store.close()).then(() => {
       app.log.info('closed')
       process.exit(0)
     }, (err: unknown) => {
@@ -51,6 +52,11 @@ async function main (): Promise<void> {
     app.log.fatal({ err }, `cannot listen on ${config.host}:${config.port}`)
     await store.close()
     process.exit(1)
+  }
+  if (config.metricsPort !== undefined) {
+    const metricsServer = await startMetricsServer(app.services.metrics, config.metricsPort, config.metricsHost)
+    app.addHook('onClose', metricsServer.close)
+    app.log.info(`Prometheus metrics at http://${config.metricsHost}:${metricsServer.port}/metrics`)
   }
   app.log.info({ publicUrl: config.publicUrl, dataDir: config.dataDir, store: store.kind }, `Utility Media API ready: docs at ${config.publicUrl}/docs`)
 }

@@ -3,6 +3,18 @@
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked'
 
+/** A key's own limits; null fields fall back to the service defaults (or no quota). */
+export interface KeyLimits {
+  /** Units allowed per rate window. */
+  rateMax: number | null
+  rateWindowMs: number | null
+  /** Units allowed per quota period (UTC day or month); null: no quota. */
+  quotaMax: number | null
+  quotaPeriod: 'day' | 'month' | null
+}
+
+export const NO_KEY_LIMITS: KeyLimits = Object.freeze({ rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null })
+
 export interface ApiKeyRecord {
   id: number
   name: string
@@ -13,6 +25,7 @@ export interface ApiKeyRecord {
   status: KeyStatus
   /** Where the key came from: the command line, API_KEYS, or the first start. */
   source: 'cli' | 'env' | 'bootstrap'
+  limits: KeyLimits
   createdAt: Date
   updatedAt: Date
 }
@@ -22,6 +35,7 @@ export interface NewApiKey {
   prefix: string
   hash: string
   source: ApiKeyRecord['source']
+  limits?: Partial<KeyLimits>
 }
 
 export interface KeyStore {
@@ -32,12 +46,34 @@ export interface KeyStore {
   list (): Promise<ApiKeyRecord[]>
   /** Changes a key's status; returns the updated record, or undefined if no key has that name. */
   setStatus (name: string, status: KeyStatus): Promise<ApiKeyRecord | undefined>
+  /** Changes some of a key's limits; returns the updated record, or undefined if no key has that name. */
+  setLimits (name: string, limits: Partial<KeyLimits>): Promise<ApiKeyRecord | undefined>
   count (): Promise<number>
+}
+
+/** Requests and cost units counted for one key, one UTC day and one endpoint group. */
+export interface UsageEntry {
+  keyId: number
+  /** UTC day, YYYY-MM-DD. */
+  day: string
+  group: string
+  requests: number
+  units: number
+}
+
+export interface UsageStore {
+  /** Adds counts (upsert: counts for the same key, day and group are summed). */
+  add (entries: UsageEntry[]): Promise<void>
+  /** Units used by a key since a UTC day (inclusive). */
+  unitsSince (keyId: number, day: string): Promise<number>
+  /** Usage rows of one key (or all keys) since a day, for reports. */
+  list (options: { keyId?: number, sinceDay?: string }): Promise<UsageEntry[]>
 }
 
 export interface Store {
   readonly kind: string
   readonly keys: KeyStore
+  readonly usage: UsageStore
   /** Resolves when the store answers a trivial query (readiness). */
   ping (): Promise<void>
   close (): Promise<void>

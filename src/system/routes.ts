@@ -9,7 +9,7 @@ export const TEST_ERROR_MAX_STATUS = 599
 
 export const systemRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
   app.get('/healthz', {
-    config: { public: true },
+    config: { public: true, rateLimit: false },
     schema: {
       tags: ['system'],
       summary: 'Liveness: the process answers',
@@ -18,7 +18,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
   }, async () => ({ status: 'ok' as const }))
 
   app.get('/readyz', {
-    config: { public: true, errors: ['SERVICE_UNAVAILABLE'] },
+    config: { public: true, rateLimit: false, errors: ['SERVICE_UNAVAILABLE'] },
     schema: {
       tags: ['system'],
       summary: 'Readiness: the store answers',

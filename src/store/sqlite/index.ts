@@ -2,6 +2,7 @@
 import type { Store } from '../interface.js'
 import { openSqliteDatabase } from './database.js'
 import { createSqliteKeyStore } from './keys.js'
+import { createSqliteUsageStore } from './usage.js'
 
 export function openSqliteStore (dataDir: string): Store {
   const db = openSqliteDatabase(dataDir)
@@ -9,6 +10,7 @@ export function openSqliteStore (dataDir: string): Store {
   return {
     kind: 'sqlite',
     keys: createSqliteKeyStore(db),
+    usage: createSqliteUsageStore(db),
     async ping () { ping.get() },
     async close () { if (db.open) db.close() }
   }

@@ -1,4 +1,4 @@
-import { type ApiKeyRecord, type KeyStatus, type KeyStore, type NewApiKey, StoreConflictError } from '../interface.js'
+import { type ApiKeyRecord, type KeyLimits, type KeyStatus, type KeyStore, type NewApiKey, StoreConflictError } from '../interface.js'
 import type { SqliteDatabase } from './database.js'
 
 interface KeyRow {
@@ -8,6 +8,10 @@ interface KeyRow {
   hash: string
   status: KeyStatus
   source: ApiKeyRecord['source']
+  rate_max: number | null
+  rate_window_ms: number | null
+  quota_max: number | null
+  quota_period: KeyLimits['quotaPeriod']
   created_at: number
   updated_at: number
 }
@@ -20,25 +24,29 @@ function toRecord (row: KeyRow): ApiKeyRecord {
     hash: row.hash,
     status: row.status,
     source: row.source,
+    limits: { rateMax: row.rate_max, rateWindowMs: row.rate_window_ms, quotaMax: row.quota_max, quotaPeriod: row.quota_period },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at)
   }
 }
 
 export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
-  const insert = db.prepare('INSERT INTO api_keys (name, prefix, hash, status, source, created_at, updated_at) VALUES (?, ?, ?, \'active\', ?, ?, ?)')
+  const insert = db.prepare(`INSERT INTO api_keys (name, prefix, hash, status, source, rate_max, rate_window_ms, quota_max, quota_period, created_at, updated_at)
+    VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)`)
   const byId = db.prepare<[number], KeyRow>('SELECT * FROM api_keys WHERE id = ?')
   const byHash = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE hash = ?')
   const byName = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE name = ?')
   const all = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id')
   const updateStatus = db.prepare('UPDATE api_keys SET status = ?, updated_at = ? WHERE name = ?')
   const count = db.prepare('SELECT COUNT(*) FROM api_keys').pluck()
+  const updateLimits = db.prepare('UPDATE api_keys SET rate_max = ?, rate_window_ms = ?, quota_max = ?, quota_period = ?, updated_at = ? WHERE name = ?')
 
   return {
     async create (key: NewApiKey) {
       const now = Date.now()
       try {
-        const result = insert.run(key.name, key.prefix, key.hash, key.source, now, now)
+        const l = key.limits ?? {}
+        const result = insert.run(key.name, key.prefix, key.hash, key.source, l.rateMax ?? null, l.rateWindowMs ?? null, l.quotaMax ?? null, l.quotaPeriod ?? null, now, now)
         return toRecord(byId.get(Number(result.lastInsertRowid))!)
       } catch (err) {
         const code = (err as { code?: string }).code
@@ -63,6 +71,13 @@ export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
     async setStatus (name, status) {
       const result = updateStatus.run(status, Date.now(), name)
       if (result.changes === 0) return undefined
+      return toRecord(byName.get(name)!)
+    },
+    async setLimits (name, limits) {
+      const current = byName.get(name)
+      if (!current) return undefined
+      const merged = { ...toRecord(current).limits, ...limits }
+      updateLimits.run(merged.rateMax, merged.rateWindowMs, merged.quotaMax, merged.quotaPeriod, Date.now(), name)
       return toRecord(byName.get(name)!)
     },
     async count () {

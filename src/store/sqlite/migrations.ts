@@ -22,5 +22,23 @@ export const SQLITE_MIGRATIONS: Migration[] = [
         updated_at INTEGER NOT NULL
       );
     `
+  },
+  {
+    version: 3,
+    name: 'key limits and usage',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN rate_max INTEGER;
+      ALTER TABLE api_keys ADD COLUMN rate_window_ms INTEGER;
+      ALTER TABLE api_keys ADD COLUMN quota_max INTEGER;
+      ALTER TABLE api_keys ADD COLUMN quota_period TEXT CHECK (quota_period IN ('day', 'month'));
+      CREATE TABLE key_usage (
+        key_id INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        endpoint_group TEXT NOT NULL,
+        requests INTEGER NOT NULL DEFAULT 0,
+        units INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (key_id, day, endpoint_group)
+      ) WITHOUT ROWID;
+    `
   }
 ]

@@ -1,0 +1,77 @@
+// GET /me: what a key's owner may know about it: its name, limits, quota left, usage.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import type { Config } from '../config.js'
+import { Envelope, ok } from '../http/envelope.js'
+import { periodEnd, type UsageRecorder, utcDay } from '../limits/usage-recorder.js'
+import type { Store } from '../store/interface.js'
+import { daysAgo, sumByGroup } from './usage-report.js'
+
+/** How far back /me reports usage. */
+export const USAGE_REPORT_DAYS = 30
+
+const GroupUsageSchema = Type.Record(Type.String(), Type.Object({ requests: Type.Integer(), units: Type.Integer() }))
+
+export const MeSchema = Envelope({
+  name: Type.String({ description: 'The key\'s name' }),
+  prefix: Type.String({ description: 'The first characters of the key' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  rateLimit: Type.Object({
+    max: Type.Integer({ description: 'Units per window' }),
+    windowSeconds: Type.Integer(),
+    own: Type.Boolean({ description: 'false when the service default applies' })
+  }),
+  quota: Type.Union([Type.Null(), Type.Object({
+    max: Type.Integer(),
+    period: Type.Union([Type.Literal('day'), Type.Literal('month')]),
+    used: Type.Integer(),
+    remaining: Type.Integer(),
+    resetsInSeconds: Type.Integer()
+  })]),
+  usage: Type.Object({
+    today: GroupUsageSchema,
+    last30Days: GroupUsageSchema
+  }, { description: 'Requests and cost units per endpoint group (UTC days)' })
+})
+
+export const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config, usage: UsageRecorder, store: Store }> = async (app, { config, usage, store }) => {
+  app.get('/me', {
+    // Free: a key over its limit can still look at its state.
+    config: { cost: 0 },
+    schema: {
+      tags: ['account'],
+      summary: 'Your key: name, limits, quota left and usage',
+      response: { 200: MeSchema }
+    }
+  }, async (request) => {
+    const key = request.apiKey!
+    const now = Date.now()
+    // Counted usage is written in batches: include what is still pending.
+    await usage.flush()
+    const entries = await store.usage.list({ keyId: key.id, sinceDay: daysAgo(now, USAGE_REPORT_DAYS - 1) })
+    let quota = null
+    if (key.limits.quotaMax != null && key.limits.quotaPeriod != null) {
+      const period = key.limits.quotaPeriod
+      const used = await usage.quotaUsed(key.id, period, now)
+      quota = {
+        max: key.limits.quotaMax,
+        period,
+        used,
+        remaining: Math.max(0, key.limits.quotaMax - used),
+        resetsInSeconds: Math.ceil((periodEnd(period, now) - now) / 1000)
+      }
+    }
+    return ok({
+      name: key.name,
+      prefix: key.prefix,
+      createdAt: key.createdAt.toISOString(),
+      rateLimit: {
+        max: key.limits.rateMax ?? config.rateLimitMax,
+        windowSeconds: Math.round((key.limits.rateWindowMs ?? config.rateLimitWindowMs) / 1000),
+        own: key.limits.rateMax != null
+      },
+      quota,
+      usage: { today: sumByGroup(entries, utcDay(now)), last30Days: sumByGroup(entries) }
+    })
+  })
+}

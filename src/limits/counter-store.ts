@@ -1,0 +1,21 @@
+// Where rate-limit counters live: in this process (one instance), or in Redis so that
+// several instances enforce one limit per key together. Fixed windows aligned on the
+// epoch: every instance computes the same window for the same instant.
+
+export interface WindowCount {
+  /** Units used in the current window, this hit included. */
+  count: number
+  /** When the window ends (epoch ms). */
+  resetAt: number
+}
+
+export interface CounterStore {
+  readonly kind: string
+  /** Adds `cost` units to `id`'s current window of `windowMs` and returns the new count. */
+  hit (id: string, cost: number, windowMs: number, now: number): Promise<WindowCount>
+  close (): Promise<void>
+}
+
+export function windowStart (now: number, windowMs: number): number {
+  return now - (now % windowMs)
+}
