@@ -1,7 +1,7 @@
 // Everything the API says about one sRGB colour, from its 8-bit channels. Colour-space
 // conversions and WCAG figures come from culori; what culori does not name (CMYK, the
 // complementary colour) is the textbook formula, cited where it is used.
-import { converter, wcagContrast, wcagLuminance, type Rgb } from 'culori'
+import { converter, wcagLuminance, type Rgb } from 'culori'
 
 export interface RgbValue { r: number, g: number, b: number }
 
@@ -62,8 +62,10 @@ export function describe (color: RgbValue): ColorFacts {
   const max = Math.max(color.r, color.g, color.b) / 255
   const k = 1 - max
   const cmy = (v: number) => (max === 0 ? 0 : (max - v / 255) / max)
-  const contrastWithBlack = wcagContrast(c, '#000000')
-  const contrastWithWhite = wcagContrast(c, '#ffffff')
+  // WCAG 2.x contrast ratio (L1 + 0.05) / (L2 + 0.05) against black (L = 0) and white (L = 1).
+  const luminance = wcagLuminance(c)
+  const contrastWithBlack = (luminance + 0.05) / 0.05
+  const contrastWithWhite = 1.05 / (luminance + 0.05)
   // WCAG 2.x contrast ratio (1.4.3): the better text colour is the one with the higher
   // ratio; on an exact tie black, the conventional default.
   const black = contrastWithBlack >= contrastWithWhite
@@ -75,7 +77,7 @@ export function describe (color: RgbValue): ColorFacts {
     hsv: { h: round(hsv.h ?? 0, 1), s: round(hsv.s * 100, 1), v: round(hsv.v * 100, 1) },
     cmyk: { c: round(cmy(color.r) * 100, 1), m: round(cmy(color.g) * 100, 1), y: round(cmy(color.b) * 100, 1), k: round(k * 100, 1) },
     lab: { l: round(lab.l, 2), a: round(lab.a, 2), b: round(lab.b, 2) },
-    luminance: round(wcagLuminance(c), 4),
+    luminance: round(luminance, 4),
     text: {
       color: black ? 'black' : 'white',
       hex: black ? '#000000' : '#ffffff',
