@@ -22,6 +22,7 @@ import { createUsageRecorder, type UsageRecorder } from './limits/usage-recorder
 import { createMetrics, type Metrics } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
 import { systemRoutes } from './system/routes.js'
+import { colorRoutes } from './colors/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
@@ -133,6 +134,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
 
   await app.register(systemRoutes, { store })
   await app.register(accountRoutes, { config, usage, store })
+  await app.register(colorRoutes)
 
   return app
 }

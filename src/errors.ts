@@ -2,7 +2,8 @@
 // status (which clients also read as `code` in the envelope) and a default message a
 // person can act on. Domain code throws AppError with a code from this table; the one
 // error handler (src/http/error-handler.ts) turns it into the envelope. Every entry is
-// exercised by test/foundation/error-catalogue.test.ts.
+// exercised by test/foundation/errors.test.ts (status and envelope), and by the
+// feature tests that trigger it for real.
 
 export const ERROR_CATALOGUE = {
   // Authentication: 401 for each way a key can be wrong, each with its own message
@@ -29,6 +30,17 @@ export const ERROR_CATALOGUE = {
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },
+
+  // Colours (/color/random, /color/info: src/colors/). Every 400 names the parameter and
+  // shows an accepted example (details: parameter, example).
+  COLOR_QUERY_MISSING: { status: 400, message: 'Send one of the query parameters name, hex or rgb, for example /color/info?hex=00ff00' },
+  COLOR_QUERY_AMBIGUOUS: { status: 400, message: 'Send exactly one of the query parameters name, hex and rgb' },
+  COLOR_HEX_EMPTY: { status: 400, message: 'Query parameter "hex" is empty. If you sent hex=#00ff00, the # started the URL fragment and never reached the server: drop the # (hex=00ff00) or percent-encode it (hex=%2300ff00)' },
+  COLOR_HEX_INVALID: { status: 400, message: 'Query parameter "hex" must be 3, 4, 6 or 8 hex digits, for example hex=00ff00' },
+  COLOR_RGB_INVALID: { status: 400, message: 'Query parameter "rgb" must be three numbers 0..255 separated by commas, for example rgb=0,255,0' },
+  COLOR_NAME_INVALID: { status: 400, message: 'Query parameter "name" must be a colour name, for example name=darkslategray' },
+  COLOR_NAME_NOT_FOUND: { status: 404, message: 'No colour has this name: see suggestions for close spellings, or look the colour up by hex or rgb' },
+  COLOR_SEED_INVALID: { status: 400, message: 'Query parameter "seed" must be 1 to 100 printable characters, for example seed=my-palette-1' },
 
   // The specification's deliberate test error (GET /gen/html).
   TEST_ERROR: { status: 500, message: 'This is a test error: /gen/html always fails, so that client authors can exercise their error handling' },

@@ -1,0 +1,48 @@
+// TypeBox schemas of the colour routes: they validate and produce /openapi.json.
+import { Type, type Static } from 'typebox'
+import { Envelope } from '../http/envelope.js'
+
+const Num = (description: string) => Type.Number({ description })
+
+export const ColorInfoQuerySchema = Type.Object({
+  name: Type.Optional(Type.String({ description: 'A colour name: case, spaces, hyphens, underscores and accents are ignored ("Dark Slate Gray", "dark-slate-grey")' })),
+  hex: Type.Optional(Type.String({ description: '3, 4, 6 or 8 hex digits, any case, with or without "#" (send it as %23: an unencoded # never reaches the server)', examples: ['00ff00'] })),
+  rgb: Type.Optional(Type.String({ description: '"r,g,b" (spaces allowed) or "rgb(r, g, b)", each 0..255', examples: ['0,255,0'] }))
+})
+export type ColorInfoQuery = Static<typeof ColorInfoQuerySchema>
+
+export const ColorRandomQuerySchema = Type.Object({
+  seed: Type.Optional(Type.String({ description: 'Any 1..100 characters: the same seed always gives the same colour (FNV-1a + mulberry32, see docs/colors.md)' }))
+})
+export type ColorRandomQuery = Static<typeof ColorRandomQuerySchema>
+
+const RgbFields = {
+  r: Type.Integer({ minimum: 0, maximum: 255 }),
+  g: Type.Integer({ minimum: 0, maximum: 255 }),
+  b: Type.Integer({ minimum: 0, maximum: 255 })
+}
+
+export const ColorAnswerSchema = Envelope({
+  ...RgbFields,
+  hex: Type.String({ description: 'Lowercase "#rrggbb"', examples: ['#2f4f4f'] }),
+  name: Type.String({ description: 'The colour\'s name: for a value, the nearest named colour by CIEDE2000 (CSS keywords win exact matches)', examples: ['Dark Slate Gray'] }),
+  exactName: Type.Boolean({ description: 'true when the named colour has exactly this value' }),
+  nameDistance: Num('CIEDE2000 distance from this colour to the named colour (0 when exact)'),
+  nameHex: Type.String({ description: 'The named colour\'s own "#rrggbb"' }),
+  alpha: Num('Opacity 0..1 from a 4- or 8-digit hex; 1 otherwise. Every other field describes the opaque colour'),
+  rgb: Type.String({ examples: ['rgb(47, 79, 79)'] }),
+  hsl: Type.Object({ h: Num('Hue, degrees'), s: Num('Saturation, %'), l: Num('Lightness, %') }),
+  hsv: Type.Object({ h: Num('Hue, degrees'), s: Num('Saturation, %'), v: Num('Value, %') }),
+  cmyk: Type.Object({ c: Num('%'), m: Num('%'), y: Num('%'), k: Num('%') }, { description: 'Naive CMYK (no colour profile)' }),
+  lab: Type.Object({ l: Num('L*'), a: Num('a*'), b: Num('b*') }, { description: 'CIELAB, D65 white' }),
+  luminance: Num('WCAG 2 relative luminance, 0..1'),
+  text: Type.Object({
+    color: Type.Union([Type.Literal('black'), Type.Literal('white')], { description: 'The text colour with the higher WCAG contrast on this colour' }),
+    hex: Type.String(),
+    contrastWithBlack: Num('WCAG contrast ratio of black text on this colour'),
+    contrastWithWhite: Num('WCAG contrast ratio of white text on this colour')
+  }),
+  complementary: Type.Object({ ...RgbFields, hex: Type.String(), name: Type.String() }, { description: 'Hue turned 180° at the same HSL saturation and lightness' }),
+  seed: Type.Optional(Type.String({ description: '/color/random: the seed, when one was given' }))
+})
+export type ColorAnswer = Static<typeof ColorAnswerSchema>
