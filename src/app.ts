@@ -85,7 +85,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
 
   const keys = createKeyService(store.keys)
   const metrics = createMetrics()
-  const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl) : createMemoryCounterStore()
+  const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl, config.redisPrefix) : createMemoryCounterStore()
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
     onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush')

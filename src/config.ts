@@ -34,6 +34,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Redis URL: rate-limit counters shared by every instance. */
   redisUrl: string | undefined
+  /** Prefix of every Redis key we write, for a Redis shared with other applications. */
+  redisPrefix: string
   /** Port of the Prometheus /metrics endpoint (never the public port); undefined: off. */
   metricsPort: number | undefined
   /** Host the metrics endpoint binds to. */
@@ -148,6 +150,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 2000, 100, 600_000),
     databaseUrl,
     redisUrl,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'uma:',
     metricsPort,
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1'
   }

@@ -3,14 +3,13 @@
 import { Redis } from 'ioredis'
 import { type CounterStore, windowStart } from './counter-store.js'
 
-const KEY_PREFIX = 'uma:rl:'
 
 const HIT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[1])
 if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return count`
 
-export async function createRedisCounterStore (url: string): Promise<CounterStore> {
+export async function createRedisCounterStore (url: string, prefix = 'uma:'): Promise<CounterStore> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false, connectTimeout: 5000 })
   redis.defineCommand('umaHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
   await redis.connect()
@@ -21,7 +20,7 @@ export async function createRedisCounterStore (url: string): Promise<CounterStor
       const end = start + windowMs
       // The key expires a little after its window, so a late hit never resurrects it.
       const count = await (redis as unknown as { umaHit (key: string, cost: number, ttl: number): Promise<number> })
-        .umaHit(`${KEY_PREFIX}${id}:${start}`, cost, end - now + 1000)
+        .umaHit(`${prefix}rl:${id}:${start}`, cost, end - now + 1000)
       return { count, resetAt: end }
     },
     async close () {

@@ -1,0 +1,21 @@
+// The scale-out store: PostgreSQL, shared by every instance (DATABASE_URL).
+import type { Store } from '../interface.js'
+import { openPostgresPool, type PostgresOptions } from './database.js'
+import { createPostgresKeyStore } from './keys.js'
+import { createPostgresUsageStore } from './usage.js'
+
+export async function openPostgresStore (url: string, options: PostgresOptions = {}): Promise<Store> {
+  const pool = await openPostgresPool(url, options)
+  let closed = false
+  return {
+    kind: 'postgres',
+    keys: createPostgresKeyStore(pool),
+    usage: createPostgresUsageStore(pool),
+    async ping () { await pool.query('SELECT 1') },
+    async close () {
+      if (closed) return
+      closed = true
+      await pool.end()
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type pg from 'pg'
+import { type ApiKeyRecord, type KeyLimits, type KeyStore, StoreConflictError } from '../interface.js'
+
+interface KeyRow {
+  id: number
+  name: string
+  prefix: string
+  hash: string
+  status: ApiKeyRecord['status']
+  source: ApiKeyRecord['source']
+  rate_max: number | null
+  rate_window_ms: number | null
+  quota_max: number | null
+  quota_period: KeyLimits['quotaPeriod']
+  created_at: number
+  updated_at: number
+}
+
+function toRecord (row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    hash: row.hash,
+    status: row.status,
+    source: row.source,
+    limits: { rateMax: row.rate_max, rateWindowMs: row.rate_window_ms, quotaMax: row.quota_max, quotaPeriod: row.quota_period },
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at)
+  }
+}
+
+export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
+  const one = async (sql: string, params: unknown[]): Promise<ApiKeyRecord | undefined> => {
+    const { rows } = await pool.query<KeyRow>(sql, params)
+    return rows[0] ? toRecord(rows[0]) : undefined
+  }
+  return {
+    async create (key) {
+      const now = Date.now()
+      const l = key.limits ?? {}
+      try {
+        return (await one(`INSERT INTO api_keys (name, prefix, hash, status, source, rate_max, rate_window_ms, quota_max, quota_period, created_at, updated_at)
+          VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
+        [key.name, key.prefix, key.hash, key.source, l.rateMax ?? null, l.rateWindowMs ?? null, l.quotaMax ?? null, l.quotaPeriod ?? null, now]))!
+      } catch (err) {
+        const e = err as { code?: string, constraint?: string }
+        if (e.code === '23505') {
+          const field = e.constraint?.includes('name') ? 'name' : 'hash'
+          throw new StoreConflictError(field, field === 'name' ? `A key named "${key.name}" already exists` : 'This key already exists')
+        }
+        throw err
+      }
+    },
+    findByHash: (hash) => one('SELECT * FROM api_keys WHERE hash = $1', [hash]),
+    findByName: (name) => one('SELECT * FROM api_keys WHERE name = $1', [name]),
+    async list () {
+      return (await pool.query<KeyRow>('SELECT * FROM api_keys ORDER BY id')).rows.map(toRecord)
+    },
+    setStatus: (name, status) => one('UPDATE api_keys SET status = $1, updated_at = $2 WHERE name = $3 RETURNING *', [status, Date.now(), name]),
+    async setLimits (name, limits) {
+      const sets: string[] = []
+      const params: unknown[] = []
+      const columns: Record<keyof KeyLimits, string> = { rateMax: 'rate_max', rateWindowMs: 'rate_window_ms', quotaMax: 'quota_max', quotaPeriod: 'quota_period' }
+      for (const [field, column] of Object.entries(columns) as Array<[keyof KeyLimits, string]>) {
+        if (field in limits) {
+          params.push(limits[field])
+          sets.push(`${column} = $${params.length}`)
+        }
+      }
+      params.push(Date.now())
+      sets.push(`updated_at = $${params.length}`)
+      params.push(name)
+      return one(`UPDATE api_keys SET ${sets.join(', ')} WHERE name = $${params.length} RETURNING *`, params)
+    },
+    async count () {
+      return (await pool.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM api_keys')).rows[0]!.n
+    }
+  }
+}

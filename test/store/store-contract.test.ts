@@ -1,0 +1,105 @@
+// One contract, every store: the same tests over SQLite and PostgreSQL.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import { after, describe, it } from 'node:test'
+import { hashKey } from '../../src/keys/keys.js'
+import { type Store, StoreConflictError } from '../../src/store/interface.js'
+import { POSTGRES_MIGRATIONS } from '../../src/store/postgres/migrations.js'
+import { openPostgresStore } from '../../src/store/postgres/index.js'
+import { SQLITE_MIGRATIONS } from '../../src/store/sqlite/migrations.js'
+import { openSqliteStore } from '../../src/store/sqlite/index.js'
+import { dropSchema, postgresMissing, TEST_DATABASE_URL, uniqueName } from '../backends.js'
+import { tempDir } from '../helpers.js'
+
+interface Backend { name: string, skip: Promise<string | undefined>, open (): Promise<{ store: Store, cleanup (): Promise<void> }> }
+
+const backends: Backend[] = [
+  {
+    name: 'sqlite',
+    skip: Promise.resolve(undefined),
+    async open () {
+      const dir = tempDir()
+      const store = openSqliteStore(dir)
+      return { store, async cleanup () { await store.close(); fs.rmSync(dir, { recursive: true, force: true }) } }
+    }
+  },
+  {
+    name: 'postgres',
+    skip: postgresMissing(),
+    async open () {
+      const schema = uniqueName('contract')
+      const store = await openPostgresStore(TEST_DATABASE_URL, { schema })
+      return { store, async cleanup () { await store.close(); await dropSchema(schema) } }
+    }
+  }
+]
+
+it('keeps the SQLite and PostgreSQL migrations in step (same versions, same names)', () => {
+  assert.deepEqual(POSTGRES_MIGRATIONS.map((m) => [m.version, m.name]), SQLITE_MIGRATIONS.map((m) => [m.version, m.name]))
+})
+
+for (const backend of backends) {
+  describe(`store contract: ${backend.name}`, async () => {
+    const skip = await backend.skip
+    if (skip) {
+      it(`skipped: ${skip}`, { skip })
+      return
+    }
+    const { store, cleanup } = await backend.open()
+    after(cleanup)
+
+    it('creates keys and finds them by hash and by name', async () => {
+      const created = await store.keys.create({ name: 'alpha', prefix: 'um_abcd', hash: hashKey('alpha-key'), source: 'cli' })
+      assert.equal(created.name, 'alpha')
+      assert.equal(created.status, 'active')
+      assert.deepEqual(created.limits, { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null })
+      assert.ok(created.createdAt instanceof Date && Math.abs(created.createdAt.getTime() - Date.now()) < 60_000)
+      assert.deepEqual(await store.keys.findByHash(hashKey('alpha-key')), created)
+      assert.deepEqual(await store.keys.findByName('alpha'), created)
+      assert.equal(await store.keys.findByHash(hashKey('nope')), undefined)
+      assert.equal(await store.keys.count(), 1)
+    })
+
+    it('refuses a duplicate name or key with a conflict naming the field', async () => {
+      await assert.rejects(store.keys.create({ name: 'alpha', prefix: 'x', hash: hashKey('other'), source: 'cli' }), (e: unknown) => e instanceof StoreConflictError && e.field === 'name')
+      await assert.rejects(store.keys.create({ name: 'beta', prefix: 'x', hash: hashKey('alpha-key'), source: 'cli' }), (e: unknown) => e instanceof StoreConflictError && e.field === 'hash')
+    })
+
+    it('changes status and limits, and lists keys in creation order', async () => {
+      await store.keys.create({ name: 'beta', prefix: 'um_beta', hash: hashKey('beta-key'), source: 'env', limits: { quotaMax: 10, quotaPeriod: 'day' } })
+      assert.equal((await store.keys.setStatus('alpha', 'disabled'))!.status, 'disabled')
+      assert.equal(await store.keys.setStatus('ghost', 'disabled'), undefined)
+      const limited = await store.keys.setLimits('alpha', { rateMax: 5, rateWindowMs: 1000 })
+      assert.deepEqual(limited!.limits, { rateMax: 5, rateWindowMs: 1000, quotaMax: null, quotaPeriod: null })
+      const partly = await store.keys.setLimits('alpha', { quotaMax: 7, quotaPeriod: 'month' })
+      assert.deepEqual(partly!.limits, { rateMax: 5, rateWindowMs: 1000, quotaMax: 7, quotaPeriod: 'month' })
+      assert.equal(await store.keys.setLimits('ghost', { rateMax: 1 }), undefined)
+      const list = await store.keys.list()
+      assert.deepEqual(list.map((k) => [k.name, k.status, k.source]), [['alpha', 'disabled', 'cli'], ['beta', 'active', 'env']])
+      assert.deepEqual(list[1]!.limits, { rateMax: null, rateWindowMs: null, quotaMax: 10, quotaPeriod: 'day' })
+    })
+
+    it('sums usage per key, day and group, and totals units since a day', async () => {
+      const alpha = (await store.keys.findByName('alpha'))!
+      const beta = (await store.keys.findByName('beta'))!
+      await store.usage.add([
+        { keyId: alpha.id, day: '2026-11-01', group: 'colors', requests: 2, units: 2 },
+        { keyId: alpha.id, day: '2026-11-02', group: 'conversion', requests: 1, units: 5 },
+        { keyId: beta.id, day: '2026-11-02', group: 'colors', requests: 1, units: 1 }
+      ])
+      await store.usage.add([{ keyId: alpha.id, day: '2026-11-02', group: 'conversion', requests: 3, units: 15 }])
+      await store.usage.add([])
+      assert.equal(await store.usage.unitsSince(alpha.id, '2026-11-01'), 22)
+      assert.equal(await store.usage.unitsSince(alpha.id, '2026-11-02'), 20)
+      assert.equal(await store.usage.unitsSince(alpha.id, '2026-11-03'), 0)
+      assert.deepEqual(await store.usage.list({ keyId: alpha.id, sinceDay: '2026-11-02' }), [
+        { keyId: alpha.id, day: '2026-11-02', group: 'conversion', requests: 4, units: 20 }
+      ])
+      assert.equal((await store.usage.list({})).length, 3)
+    })
+
+    it('answers ping, and closes once even when asked twice', async () => {
+      await store.ping()
+    })
+  })
+}
