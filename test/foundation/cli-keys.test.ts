@@ -54,10 +54,49 @@ describe('npm run cli -- keys', () => {
     const r = await cli('keys', 'list')
     assert.equal(r.code, 0)
     const text = r.out.join('\n')
-    assert.match(text, /discord-bot\s+um_\S{4}…\s+active\s+cli/)
+    assert.match(text, /discord-bot\s+um_\S{4}…\s+active\s+default\s+none\s+cli/)
     assert.equal(text.includes(key), false)
     const asJson = JSON.parse((await cli('keys', 'list', '--json')).out.join('\n'))
     assert.deepEqual(asJson.map((k: { name: string, status: string }) => [k.name, k.status]), [['discord-bot', 'active']])
+    assert.deepEqual(asJson[0].limits, { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null })
+  })
+
+  it('sets and shows a key\'s rate limit and quota', async () => {
+    let r = await cli('keys', 'limits', 'discord-bot', '--rate', '20/10s', '--quota', '5000/day')
+    assert.equal(r.code, 0, r.err.join('\n'))
+    assert.match(r.out.join('\n'), /rate 20\/10 seconds, quota 5000\/day/)
+    r = await cli('keys', 'limits', 'discord-bot', '--quota', 'none')
+    assert.match(r.out.join('\n'), /rate 20\/10 seconds, quota none/)
+    r = await cli('keys', 'limits', 'discord-bot', '--rate', 'default')
+    assert.match(r.out.join('\n'), /rate default, quota none/)
+    r = await cli('keys', 'create', '--name', 'metered', '--rate', '100/1m', '--quota', '900/month')
+    assert.equal(r.code, 0)
+    assert.match(r.out[0]!, /rate 100\/1 minute, quota 900\/month/)
+    for (const [args, message] of [[['--rate', 'fast'], /--rate must look like/], [['--quota', '10/week'], /--quota must look like/]] as const) {
+      const bad = await cli('keys', 'limits', 'discord-bot', ...args)
+      assert.equal(bad.code, 2)
+      assert.match(bad.err.join('\n'), message)
+    }
+  })
+
+  it('reports usage per key and endpoint group', async () => {
+    const store = openSqliteStore(dataDir)
+    const app = await createApp({ config: testConfig(dataDir), store, logger: false })
+    try {
+      for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/gen/html', headers: { authorization: key } })
+    } finally {
+      await app.close() // writes pending usage
+      await store.close()
+    }
+    const r = await cli('keys', 'usage', 'discord-bot')
+    assert.equal(r.code, 0)
+    // one call in the first test, three here
+    assert.match(r.out.join('\n'), /discord-bot\s+system\s+4\s+4/)
+    const all = JSON.parse((await cli('keys', 'usage', '--json')).out.join('\n'))
+    assert.deepEqual(all.map((k: { name: string }) => k.name), ['discord-bot', 'metered'])
+    assert.deepEqual(all[1].groups, {})
+    assert.equal((await cli('keys', 'usage', 'ghost')).code, 1)
+    assert.equal((await cli('keys', 'usage', '--days', 'x')).code, 2)
   })
 
   it('disables, enables and revokes, and the API follows', async () => {
