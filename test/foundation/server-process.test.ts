@@ -1,47 +1,17 @@
 // The real process: start on embedded defaults, serve, and close gracefully on SIGTERM
 // while a request is still arriving.
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import { after, describe, it } from 'node:test'
 import { tempDir } from '../helpers.js'
+import { startServerProcess, until } from '../processes.js'
 
-const dirs: string[] = []
-after(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }) })
-
-interface Started { child: ChildProcess, port: number, output: () => string, exited: Promise<number | null> }
-
-async function startServer (env: Record<string, string> = {}): Promise<Started> {
+async function startServer (env: Record<string, string> = {}) {
   const dataDir = tempDir('uma-proc-')
   dirs.push(dataDir)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let output = ''
-  child.stdout!.on('data', (d) => { output += d })
-  child.stderr!.on('data', (d) => { output += d })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000)
-    const check = (): void => {
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
-      if (m) { clearTimeout(timer); resolve(Number(m[1])) }
-    }
-    child.stdout!.on('data', check)
-    child.once('exit', () => { clearTimeout(timer); reject(new Error(`server exited: ${output}`)) })
-  })
-  return { child, port, output: () => output, exited }
-}
-
-/** Waits for a condition on the process output (logs are written asynchronously). */
-async function until (condition: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  return startServerProcess({ DATA_DIR: dataDir, ...env })
 }
 
 function get (port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number, body: string }> {
@@ -53,6 +23,10 @@ function get (port: number, path: string, headers: Record<string, string> = {}):
     }).on('error', reject)
   })
 }
+
+
+const dirs: string[] = []
+after(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }) })
 
 describe('the server process', () => {
   it('starts on embedded defaults, prints a first key, and serves with it', async () => {
