@@ -13,6 +13,7 @@ import { errorHandlerPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { requestLogPlugin } from './http/request-log.js'
+import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
@@ -98,6 +99,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store })
+  await app.register(gifRoutes, { store: store.gifs, publicUrl: config.publicUrl, dataDir: config.dataDir })
 
   return app
 }

@@ -22,6 +22,8 @@ export interface Config {
   shutdownTimeoutMs: number
   /** A request taking longer than this is answered with 503 (0 disables). */
   requestTimeoutMs: number
+  /** Generate the starter gif catalog on a start with an empty catalog (GIF_STARTER_CATALOG). */
+  gifStarterCatalog: boolean
 }
 
 export class ConfigError extends Error {
@@ -105,7 +107,8 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     bodyLimit: size(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000)
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
+    gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true)
   }
 }
 

@@ -1,6 +1,7 @@
 // The default store: one embedded SQLite file under DATA_DIR.
 import type { Store } from '../interface.js'
 import { openSqliteDatabase } from './database.js'
+import { createSqliteGifStore } from './gifs.js'
 import { createSqliteKeyStore } from './keys.js'
 
 export function openSqliteStore (dataDir: string): Store {
@@ -9,6 +10,7 @@ export function openSqliteStore (dataDir: string): Store {
   return {
     kind: 'sqlite',
     keys: createSqliteKeyStore(db),
+    gifs: createSqliteGifStore(db),
     async ping () { ping.get() },
     async close () { if (db.open) db.close() }
   }
