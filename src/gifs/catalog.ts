@@ -61,7 +61,9 @@ export function createGifCatalog ({ store, publicUrl, random = Math.random }: Gi
         throw new AppError('GIF_UNKNOWN_TYPE', `Unknown gif type "${rawType.slice(0, 50)}": use one of ${GIF_TYPES.join(', ')}`, { details: { validTypes: [...GIF_TYPES] } })
       }
       const k = Math.max(1, Math.min(MAX_AMOUNT, Math.floor(amount)))
-      const gifs = await store.pick(type, (n) => choosePositions(n, k, random))
+      const gifs = k === 1
+        ? [await store.pickOne(type, random())].filter((g) => g !== undefined)
+        : await store.pick(type, (n) => choosePositions(n, k, random))
       if (gifs.length === 0) {
         throw new AppError('GIF_CATEGORY_EMPTY', `The gif category "${type}" has no gifs yet: the operator can add some with "npm run cli -- gifs import <folder>"`)
       }

@@ -73,6 +73,11 @@ export interface GifCatalogStore {
    * consistent snapshot. An empty category gives an empty list without calling `choose`.
    */
   pick (category: string, choose: (count: number) => number[]): Promise<GifRecord[]>
+  /**
+   * The entry at position floor(fraction × count) of the category, fraction in [0, 1):
+   * one uniformly random gif in one indexed lookup. Undefined for an empty category.
+   */
+  pickOne (category: string, fraction: number): Promise<GifRecord | undefined>
   list (options?: { category?: string, limit?: number, afterId?: number }): Promise<GifRecord[]>
   /** Number of gifs per category (categories with none are absent). */
   counts (): Promise<Record<string, number>>

@@ -42,6 +42,11 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     VALUES (@category, @seq, @hash, @url, @size, @width, @height, @frames, @contentType, @addedAt)`)
   const byId = db.prepare<[number], GifRow>('SELECT * FROM gifs WHERE id = ?')
   const bySeq = db.prepare<[string, number], GifRow>('SELECT * FROM gifs WHERE category = ? AND seq = ?')
+  // Count and lookup in one statement: one snapshot, no explicit transaction. min()
+  // keeps a fraction that rounds up to 1 inside the category.
+  const atFraction = db.prepare<[number, string], GifRow>(`SELECT g.* FROM gif_categories c
+    JOIN gifs g ON g.category = c.category AND g.seq = min(c.count - 1, CAST(? * c.count AS INTEGER))
+    WHERE c.category = ?`)
   const byHash = db.prepare<[string], GifRow>('SELECT * FROM gifs WHERE hash = ? LIMIT 1')
   const hasHash = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND hash = ?').pluck()
   const hasUrl = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND url = ?').pluck()
@@ -54,8 +59,9 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
 
   const addAll = db.transaction((gifs: NewGif[]): number[] => {
     const ids: number[] = []
+    const counts = new Map<string, number>()
     for (const gif of gifs) {
-      const count = countOf.get(gif.category) ?? 0
+      const count = counts.get(gif.category) ?? countOf.get(gif.category) ?? 0
       try {
         const result = insert.run({
           category: gif.category,
@@ -76,8 +82,9 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
         }
         throw err
       }
-      setCount.run(gif.category, count + 1)
+      counts.set(gif.category, count + 1)
     }
+    for (const [category, count] of counts) setCount.run(category, count)
     return ids
   })
 
@@ -129,6 +136,10 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     },
     async pick (category, choose) {
       return pickIn(category, choose).map(toRecord)
+    },
+    async pickOne (category, fraction) {
+      const row = atFraction.get(fraction, category)
+      return row ? toRecord(row) : undefined
     },
     async list (options = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT
