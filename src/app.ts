@@ -21,6 +21,7 @@ import { createRedisCounterStore } from './limits/redis-counter-store.js'
 import { createUsageRecorder, type UsageRecorder } from './limits/usage-recorder.js'
 import { createMetrics, type Metrics } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
+import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
 
@@ -135,6 +136,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(systemRoutes, { store })
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes)
+  await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
 
   return app
 }

@@ -40,6 +40,8 @@ export interface Config {
   metricsPort: number | undefined
   /** Host the metrics endpoint binds to. */
   metricsHost: string
+  /** Generate the starter gif catalog on a start with an empty catalog (GIF_STARTER_CATALOG). */
+  gifStarterCatalog: boolean
 }
 
 export class ConfigError extends Error {
@@ -152,7 +154,8 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     redisUrl,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'uma:',
     metricsPort,
-    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1'
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true)
   }
 }
 

@@ -45,6 +45,12 @@ export const ERROR_CATALOGUE = {
   // The specification's deliberate test error (GET /gen/html).
   TEST_ERROR: { status: 500, message: 'This is a test error: /gen/html always fails, so that client authors can exercise their error handling' },
 
+  // Gifs (src/gifs/): GET /sfw/gif/{imageType} and the public gif files.
+  GIF_UNKNOWN_TYPE: { status: 400, message: 'Unknown gif type: see validTypes for the types this endpoint answers' },
+  GIF_CATEGORY_EMPTY: { status: 404, message: 'This gif category has no gifs yet: the operator can add some with "npm run cli -- gifs import <folder>"' },
+  GIF_FILE_NOT_FOUND: { status: 404, message: 'No such gif file: gif URLs come from GET /sfw/gif/{imageType}' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested byte range lies outside the file: see Content-Range for its size' },
+
   // Server side.
   TIMEOUT: { status: 503, message: 'The request took too long and was stopped: try again, or send a smaller request' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready: try again shortly' },

@@ -3,6 +3,7 @@
 // close the store).
 import { createApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
+import { ensureStarterCatalog } from './gifs/starter.js'
 import { prepareKeys } from './keys/bootstrap.js'
 import { startMetricsServer } from './metrics/server.js'
 import { openStore } from './store/index.js'
@@ -20,6 +21,10 @@ async function main (): Promise<void> {
   }
 
   const store = await openStore(config)
+  if (config.gifStarterCatalog) {
+    const starter = await ensureStarterCatalog(store.gifs, config.dataDir, store.gifContent)
+    if (starter.generated) process.stdout.write(`Gif catalog was empty: generated a starter catalog of ${starter.added} gifs (replace it with "npm run cli -- gifs import <folder>", see docs/gifs.md)\n`)
+  }
   await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
 
   const app = await createApp({ config, store })

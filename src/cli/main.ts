@@ -1,9 +1,10 @@
 // The operators' command line: npm run cli -- <group> <command> [options].
 import { ConfigError, loadConfig } from '../config.js'
+import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
 import { type CliIo, type CommandGroup, createCliContext, UsageError } from './context.js'
 
-const GROUPS: CommandGroup[] = [keysCommand]
+const GROUPS: CommandGroup[] = [keysCommand, gifsCommand]
 
 function mainHelp (): string {
   return [

@@ -70,10 +70,72 @@ export interface UsageStore {
   list (options: { keyId?: number, sinceDay?: string }): Promise<UsageEntry[]>
 }
 
+/** One gif of the catalog: a local file (named by its content hash) or an external URL. */
+export interface GifRecord {
+  /** Numeric, never reused: clients see it as a string. */
+  id: number
+  category: string
+  /** SHA-256 of the content, hex; the local file is <hash>.gif. Null for external entries. */
+  hash: string | null
+  /** An external location (a CDN) instead of a local file; null for local files. */
+  url: string | null
+  size: number
+  width: number
+  height: number
+  frames: number
+  contentType: string
+  addedAt: Date
+}
+
+export type NewGif = Omit<GifRecord, 'id' | 'addedAt'> & { addedAt?: Date }
+
+export interface GifCatalogStore {
+  /**
+   * Adds gifs to their categories, all or none. Throws StoreConflictError when a
+   * category already holds the same content hash (or the same external URL).
+   */
+  add (gifs: NewGif[]): Promise<GifRecord[]>
+  /** Removes a gif; resolves to the removed record, or undefined for an unknown id. */
+  remove (id: number): Promise<GifRecord | undefined>
+  get (id: number): Promise<GifRecord | undefined>
+  /** Some entry with that content hash (the file serving looks files up this way). */
+  findByHash (hash: string): Promise<GifRecord | undefined>
+  /** Whether a category already holds this hash (or external URL). */
+  has (category: string, key: { hash?: string, url?: string }): Promise<boolean>
+  /**
+   * Random picks in constant time: `choose` receives the category's size and returns
+   * positions in 0..count-1; the store answers the entries at those positions, from one
+   * consistent snapshot. An empty category gives an empty list without calling `choose`.
+   */
+  pick (category: string, choose: (count: number) => number[]): Promise<GifRecord[]>
+  /**
+   * The entry at position floor(fraction × count) of the category, fraction in [0, 1):
+   * one uniformly random gif in one indexed lookup. Undefined for an empty category.
+   */
+  pickOne (category: string, fraction: number): Promise<GifRecord | undefined>
+  list (options?: { category?: string, limit?: number, afterId?: number }): Promise<GifRecord[]>
+  /** Number of gifs per category (categories with none are absent). */
+  counts (): Promise<Record<string, number>>
+  /** All content hashes the catalog refers to (for cleaning orphan files). */
+  hashes (): Promise<Set<string>>
+}
+
+export interface GifContentStore {
+  put (hash: string, bytes: Uint8Array): Promise<void>
+  get (hash: string): Promise<Buffer | undefined>
+}
+
 export interface Store {
   readonly kind: string
   readonly keys: KeyStore
   readonly usage: UsageStore
+  readonly gifs: GifCatalogStore
+  /**
+   * Where gif bytes live besides the local disk: null when DATA_DIR/gifs is the only
+   * copy (SQLite, one instance); a shared table in PostgreSQL, so that every instance
+   * can serve every file without a shared disk.
+   */
+  readonly gifContent: GifContentStore | null
   /** Resolves when the store answers a trivial query (readiness). */
   ping (): Promise<void>
   close (): Promise<void>

@@ -1,6 +1,7 @@
 // The scale-out store: PostgreSQL, shared by every instance (DATABASE_URL).
 import type { Store } from '../interface.js'
 import { openPostgresPool, type PostgresOptions } from './database.js'
+import { createPostgresGifContentStore, createPostgresGifStore } from './gifs.js'
 import { createPostgresKeyStore } from './keys.js'
 import { createPostgresUsageStore } from './usage.js'
 
@@ -11,6 +12,8 @@ export async function openPostgresStore (url: string, options: PostgresOptions =
     kind: 'postgres',
     keys: createPostgresKeyStore(pool),
     usage: createPostgresUsageStore(pool),
+    gifs: createPostgresGifStore(pool),
+    gifContent: createPostgresGifContentStore(pool),
     async ping () { await pool.query('SELECT 1') },
     async close () {
       if (closed) return

@@ -21,6 +21,40 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     `
   },
   {
+    version: 2,
+    name: 'gif catalog',
+    // As in SQLite, plus gif_contents: the bytes of each gif, so that every instance
+    // can serve every file without a shared disk (each keeps a copy under DATA_DIR).
+    sql: `
+      CREATE TABLE gifs (
+        id BIGSERIAL PRIMARY KEY,
+        category TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        hash TEXT,
+        url TEXT,
+        size BIGINT NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        frames INTEGER NOT NULL,
+        content_type TEXT NOT NULL,
+        added_at BIGINT NOT NULL,
+        CHECK ((hash IS NULL) <> (url IS NULL))
+      );
+      CREATE UNIQUE INDEX gifs_category_seq ON gifs (category, seq);
+      CREATE UNIQUE INDEX gifs_category_hash ON gifs (category, hash) WHERE hash IS NOT NULL;
+      CREATE UNIQUE INDEX gifs_category_url ON gifs (category, url) WHERE url IS NOT NULL;
+      CREATE INDEX gifs_hash ON gifs (hash) WHERE hash IS NOT NULL;
+      CREATE TABLE gif_categories (
+        category TEXT PRIMARY KEY,
+        count INTEGER NOT NULL CHECK (count >= 0)
+      );
+      CREATE TABLE gif_contents (
+        hash TEXT PRIMARY KEY,
+        content BYTEA NOT NULL
+      );
+    `
+  },
+  {
     version: 3,
     name: 'key limits and usage',
     sql: `

@@ -1,6 +1,7 @@
 // The default store: one embedded SQLite file under DATA_DIR.
 import type { Store } from '../interface.js'
 import { openSqliteDatabase } from './database.js'
+import { createSqliteGifStore } from './gifs.js'
 import { createSqliteKeyStore } from './keys.js'
 import { createSqliteUsageStore } from './usage.js'
 
@@ -11,6 +12,8 @@ export function openSqliteStore (dataDir: string): Store {
     kind: 'sqlite',
     keys: createSqliteKeyStore(db),
     usage: createSqliteUsageStore(db),
+    gifs: createSqliteGifStore(db),
+    gifContent: null,
     async ping () { ping.get() },
     async close () { if (db.open) db.close() }
   }

@@ -24,6 +24,37 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     `
   },
   {
+    version: 2,
+    name: 'gif catalog',
+    // seq is a dense position per category (0..count-1), kept dense on removal by
+    // moving the category's last entry into the freed slot: a random pick is one
+    // indexed lookup of seq = floor(random * count), whatever the catalog's size.
+    sql: `
+      CREATE TABLE gifs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        category TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        hash TEXT,
+        url TEXT,
+        size INTEGER NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        frames INTEGER NOT NULL,
+        content_type TEXT NOT NULL,
+        added_at INTEGER NOT NULL,
+        CHECK ((hash IS NULL) <> (url IS NULL))
+      );
+      CREATE UNIQUE INDEX gifs_category_seq ON gifs (category, seq);
+      CREATE UNIQUE INDEX gifs_category_hash ON gifs (category, hash) WHERE hash IS NOT NULL;
+      CREATE UNIQUE INDEX gifs_category_url ON gifs (category, url) WHERE url IS NOT NULL;
+      CREATE INDEX gifs_hash ON gifs (hash) WHERE hash IS NOT NULL;
+      CREATE TABLE gif_categories (
+        category TEXT PRIMARY KEY,
+        count INTEGER NOT NULL CHECK (count >= 0)
+      );
+    `
+  },
+  {
     version: 3,
     name: 'key limits and usage',
     sql: `

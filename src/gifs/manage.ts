@@ -1,0 +1,56 @@
+// Operators' changes to the catalog besides imports: removing a gif, and adding an
+// entry that points at an external URL (a CDN) instead of a local file.
+import type { GifCatalogStore, GifRecord } from '../store/interface.js'
+import { GIF_CONTENT_TYPE } from './gif-info.js'
+import { deleteGifFile, gifDirOf } from './files.js'
+import { ImportError } from './importer.js'
+import { GIF_TYPES, isGifType } from './types.js'
+
+const MAX_URL_LENGTH = 2048
+
+/**
+ * Removes a gif from the catalog, then its file if no other category still refers to
+ * it (a removal interrupted in between leaves an orphan file, which imports clean up).
+ */
+export async function removeGif (store: GifCatalogStore, dataDir: string, id: number): Promise<GifRecord | undefined> {
+  const removed = await store.remove(id)
+  if (removed?.hash && !(await store.findByHash(removed.hash))) {
+    await deleteGifFile(gifDirOf(dataDir), removed.hash)
+  }
+  return removed
+}
+
+export interface ExternalGif {
+  category: string
+  url: string
+  width?: number
+  height?: number
+  frames?: number
+  size?: number
+}
+
+/** Adds an entry served from elsewhere: the API answers its URL as `file`, as given. */
+export async function addExternalGif (store: GifCatalogStore, gif: ExternalGif): Promise<GifRecord> {
+  const category = gif.category.trim().toLowerCase()
+  if (!isGifType(category)) throw new ImportError(`"${gif.category}" is not a gif type: use one of ${GIF_TYPES.join(', ')}`)
+  let url: URL
+  try {
+    url = new URL(gif.url)
+  } catch {
+    throw new ImportError(`"${gif.url}" is not an absolute URL`)
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || gif.url.length > MAX_URL_LENGTH) {
+    throw new ImportError(`"${gif.url}" must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`)
+  }
+  const [record] = await store.add([{
+    category,
+    hash: null,
+    url: url.href,
+    size: gif.size ?? 0,
+    width: gif.width ?? 0,
+    height: gif.height ?? 0,
+    frames: gif.frames ?? 0,
+    contentType: GIF_CONTENT_TYPE
+  }])
+  return record!
+}

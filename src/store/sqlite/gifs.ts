@@ -1,0 +1,157 @@
+// The gif catalog in SQLite. Every change keeps each category's `seq` dense
+// (0..count-1) and its count in gif_categories, inside one transaction, so that a
+// random pick is one indexed lookup (migration 2).
+import { type GifCatalogStore, type GifRecord, type NewGif, StoreConflictError } from '../interface.js'
+import type { SqliteDatabase } from './database.js'
+
+interface GifRow {
+  id: number
+  category: string
+  seq: number
+  hash: string | null
+  url: string | null
+  size: number
+  width: number
+  height: number
+  frames: number
+  content_type: string
+  added_at: number
+}
+
+const DEFAULT_LIST_LIMIT = 1000
+
+function toRecord (row: GifRow): GifRecord {
+  return {
+    id: row.id,
+    category: row.category,
+    hash: row.hash,
+    url: row.url,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    frames: row.frames,
+    contentType: row.content_type,
+    addedAt: new Date(row.added_at)
+  }
+}
+
+export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
+  const countOf = db.prepare<[string], number>('SELECT count FROM gif_categories WHERE category = ?').pluck()
+  const setCount = db.prepare('INSERT INTO gif_categories (category, count) VALUES (?, ?) ON CONFLICT (category) DO UPDATE SET count = excluded.count')
+  const insert = db.prepare(`INSERT INTO gifs (category, seq, hash, url, size, width, height, frames, content_type, added_at)
+    VALUES (@category, @seq, @hash, @url, @size, @width, @height, @frames, @contentType, @addedAt)`)
+  const byId = db.prepare<[number], GifRow>('SELECT * FROM gifs WHERE id = ?')
+  const bySeq = db.prepare<[string, number], GifRow>('SELECT * FROM gifs WHERE category = ? AND seq = ?')
+  // Count and lookup in one statement: one snapshot, no explicit transaction. min()
+  // keeps a fraction that rounds up to 1 inside the category.
+  const atFraction = db.prepare<[number, string], GifRow>(`SELECT g.* FROM gif_categories c
+    JOIN gifs g ON g.category = c.category AND g.seq = min(c.count - 1, CAST(? * c.count AS INTEGER))
+    WHERE c.category = ?`)
+  const byHash = db.prepare<[string], GifRow>('SELECT * FROM gifs WHERE hash = ? LIMIT 1')
+  const hasHash = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND hash = ?').pluck()
+  const hasUrl = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND url = ?').pluck()
+  const deleteById = db.prepare('DELETE FROM gifs WHERE id = ?')
+  const moveSeq = db.prepare('UPDATE gifs SET seq = ? WHERE category = ? AND seq = ?')
+  const listAll = db.prepare<[number, number], GifRow>('SELECT * FROM gifs WHERE id > ? ORDER BY id LIMIT ?')
+  const listCategory = db.prepare<[string, number, number], GifRow>('SELECT * FROM gifs WHERE category = ? AND id > ? ORDER BY id LIMIT ?')
+  const allCounts = db.prepare<[], { category: string, count: number }>('SELECT category, count FROM gif_categories WHERE count > 0 ORDER BY category')
+  const allHashes = db.prepare<[], string>('SELECT DISTINCT hash FROM gifs WHERE hash IS NOT NULL').pluck()
+
+  const addAll = db.transaction((gifs: NewGif[]): number[] => {
+    const ids: number[] = []
+    const counts = new Map<string, number>()
+    for (const gif of gifs) {
+      const count = counts.get(gif.category) ?? countOf.get(gif.category) ?? 0
+      try {
+        const result = insert.run({
+          category: gif.category,
+          seq: count,
+          hash: gif.hash,
+          url: gif.url,
+          size: gif.size,
+          width: gif.width,
+          height: gif.height,
+          frames: gif.frames,
+          contentType: gif.contentType,
+          addedAt: (gif.addedAt ?? new Date()).getTime()
+        })
+        ids.push(Number(result.lastInsertRowid))
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new StoreConflictError(gif.hash === null ? 'url' : 'hash', `The category "${gif.category}" already holds this gif`)
+        }
+        throw err
+      }
+      counts.set(gif.category, count + 1)
+    }
+    for (const [category, count] of counts) setCount.run(category, count)
+    return ids
+  })
+
+  const removeOne = db.transaction((id: number): GifRow | undefined => {
+    const row = byId.get(id)
+    if (!row) return undefined
+    const last = (countOf.get(row.category) ?? 1) - 1
+    deleteById.run(id)
+    // The category's last entry takes the freed position: positions stay 0..count-1.
+    if (row.seq !== last) moveSeq.run(row.seq, row.category, last)
+    setCount.run(row.category, last)
+    return row
+  })
+
+  // A read transaction: the count and the lookups see the same snapshot even while
+  // another process (the CLI) changes the catalog.
+  const pickIn = db.transaction((category: string, choose: (count: number) => number[]): GifRow[] => {
+    const count = countOf.get(category) ?? 0
+    if (count === 0) return []
+    const rows: GifRow[] = []
+    for (const seq of choose(count)) {
+      const row = bySeq.get(category, seq)
+      if (row) rows.push(row)
+    }
+    return rows
+  })
+
+  return {
+    async add (gifs) {
+      const ids = addAll.immediate(gifs)
+      return ids.map((id) => toRecord(byId.get(id)!))
+    },
+    async remove (id) {
+      const row = removeOne.immediate(id)
+      return row ? toRecord(row) : undefined
+    },
+    async get (id) {
+      const row = byId.get(id)
+      return row ? toRecord(row) : undefined
+    },
+    async findByHash (hash) {
+      const row = byHash.get(hash)
+      return row ? toRecord(row) : undefined
+    },
+    async has (category, key) {
+      if (key.hash !== undefined) return hasHash.get(category, key.hash) !== undefined
+      if (key.url !== undefined) return hasUrl.get(category, key.url) !== undefined
+      return false
+    },
+    async pick (category, choose) {
+      return pickIn(category, choose).map(toRecord)
+    },
+    async pickOne (category, fraction) {
+      const row = atFraction.get(fraction, category)
+      return row ? toRecord(row) : undefined
+    },
+    async list (options = {}) {
+      const limit = options.limit ?? DEFAULT_LIST_LIMIT
+      const after = options.afterId ?? 0
+      const rows = options.category === undefined ? listAll.all(after, limit) : listCategory.all(options.category, after, limit)
+      return rows.map(toRecord)
+    },
+    async counts () {
+      return Object.fromEntries(allCounts.all().map((r) => [r.category, r.count]))
+    },
+    async hashes () {
+      return new Set(allHashes.all())
+    }
+  }
+}
