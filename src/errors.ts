@@ -29,6 +29,10 @@ export const ERROR_CATALOGUE = {
   // The specification's deliberate test error (GET /gen/html).
   TEST_ERROR: { status: 500, message: 'This is a test error: /gen/html always fails, so that client authors can exercise their error handling' },
 
+  // Text conversion (src/conversion/text/): /convert/html-markdown and /convert/markdown-html.
+  TEXT_INPUT_MISSING: { status: 400, message: 'Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})' },
+  TEXT_INPUT_NOT_STRING: { status: 400, message: 'The text to convert must be a JSON string' },
+
   // Server side.
   TIMEOUT: { status: 503, message: 'The request took too long and was stopped: try again, or send a smaller request' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready: try again shortly' },
