@@ -55,6 +55,12 @@ export function normalizeHtml (html: string): string {
       flushText()
       if (BLOCK.has(name)) trimAround()
       if (name === 'pre') pre++
+      // align="x" and style="text-align: x" show the same (GFM writes either).
+      if (attrs.align !== undefined && (name === 'td' || name === 'th')) {
+        attrs.style = `text-align:${attrs.align.toLowerCase()}` + (attrs.style ? ';' + attrs.style : '')
+        delete attrs.align
+      }
+      if (attrs.style !== undefined) attrs.style = attrs.style.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '')
       const keys = Object.keys(attrs).sort()
       parts.push('<' + canonicalName(name) + keys.map((k) => ` ${k}="${k === 'href' || k === 'src' ? canonicalUrl(attrs[k]!) : attrs[k]}"`).join('') + '>')
     },
@@ -71,7 +77,7 @@ export function normalizeHtml (html: string): string {
   parser.end(html)
   flushText()
   // Leading spaces after a block start, and empty text between blocks, do not show.
-  return parts.join('').replace(/(<\/?(?:[a-z0-9]+)[^>]*>) +/g, (m, tag: string) => BLOCK.has(/^<\/?([a-z0-9]+)/.exec(tag)![1]!) ? tag : m).trim()
+  return parts.join('').replace(/ *(<br><\/br>) */g, '$1').replace(/(<\/?(?:[a-z0-9]+)[^>]*>) +/g, (m, tag: string) => BLOCK.has(/^<\/?([a-z0-9]+)/.exec(tag)![1]!) ? tag : m).trim()
 }
 
 /** GFM documents people write: rendered to HTML, they are the second part of the corpus. */

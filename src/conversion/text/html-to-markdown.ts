@@ -172,30 +172,31 @@ class InlineWriter {
   }
 
   text (raw: string): void {
-    const n = raw.length
+    // Escaped as a whole: whether a character can be misread depends on its neighbours.
+    let text = escapeInline(raw)
+    if (this.inTable) text = text.replace(/\|/g, '\\|')
+    // Link text ends at an unescaped ] (§6.3).
+    if (this.inBrackets) text = text.replace(/\]/g, '\\]')
+    const n = text.length
     let i = 0
     while (i < n) {
-      // HTML whitespace (§ ASCII whitespace) collapses; non-breaking spaces stay.
+      // HTML whitespace collapses; non-breaking spaces stay.
       let j = i
-      while (j < n && isHtmlSpace(raw.charCodeAt(j))) j++
+      while (j < n && isHtmlSpace(text.charCodeAt(j))) j++
       if (j > i) {
         if (!this.started) this.leading = true
         this.space = true
         i = j
         if (i >= n) break
       }
-      while (j < n && !isHtmlSpace(raw.charCodeAt(j))) j++
-      this.word(raw.slice(i, j))
+      while (j < n && !isHtmlSpace(text.charCodeAt(j))) j++
+      this.word(text.slice(i, j))
       i = j
     }
   }
 
-  /** A run of non-whitespace text. */
-  private word (w: string): void {
-    let s = escapeInline(w)
-    if (this.inTable) s = s.replace(/\|/g, '\\|')
-    // Link text ends at an unescaped ] (§6.3).
-    if (this.inBrackets) s = s.replace(/\]/g, '\\]')
+  /** A run of escaped non-whitespace text. */
+  private word (s: string): void {
     this.flushSpace()
     if (this.atLineStart) s = escapeLineStart(s)
     this.out += s
