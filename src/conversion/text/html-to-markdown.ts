@@ -177,31 +177,26 @@ class InlineWriter {
     if (this.inTable) text = text.replace(/\|/g, '\\|')
     // Link text ends at an unescaped ] (§6.3).
     if (this.inBrackets) text = text.replace(/\]/g, '\\]')
-    const n = text.length
-    let i = 0
-    while (i < n) {
-      // HTML whitespace collapses; non-breaking spaces stay.
-      let j = i
-      while (j < n && isHtmlSpace(text.charCodeAt(j))) j++
-      if (j > i) {
-        if (!this.started) this.leading = true
-        this.space = true
-        i = j
-        if (i >= n) break
-      }
-      while (j < n && !isHtmlSpace(text.charCodeAt(j))) j++
-      this.word(text.slice(i, j))
-      i = j
+    // HTML whitespace collapses to one space (non-breaking spaces stay).
+    if (HTML_SPACE.test(text)) text = text.replace(HTML_SPACE_RUNS, ' ')
+    let start = 0
+    let end = text.length
+    if (end > 0 && text.charCodeAt(0) === 32) {
+      if (!this.started) this.leading = true
+      this.space = true
+      start = 1
     }
-  }
-
-  /** A run of escaped non-whitespace text. */
-  private word (s: string): void {
-    this.flushSpace()
-    if (this.atLineStart) s = escapeLineStart(s)
-    this.out += s
-    this.atLineStart = false
-    this.started = true
+    const trailing = end > start && text.charCodeAt(end - 1) === 32
+    if (trailing) end--
+    if (end > start) {
+      let body = start === 0 && end === text.length ? text : text.slice(start, end)
+      this.flushSpace()
+      if (this.atLineStart) body = escapeLineStart(body)
+      this.out += body
+      this.atLineStart = false
+      this.started = true
+    }
+    if (trailing) this.space = true
   }
 
   flushSpace (): void {
@@ -242,9 +237,8 @@ class InlineWriter {
   }
 }
 
-function isHtmlSpace (c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12
-}
+const HTML_SPACE = /[\t\n\f\r]| {2}/
+const HTML_SPACE_RUNS = /[ \t\n\f\r]+/g
 
 /** The text of a subtree, as is (code, pre). */
 function textContent (node: Node): string {
