@@ -24,6 +24,7 @@ import { accountRoutes } from './account/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
+import { textConversionRoutes } from './conversion/text/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
@@ -137,6 +138,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes)
   await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
+  await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit })
 
   return app
 }

@@ -42,6 +42,8 @@ export interface Config {
   metricsHost: string
   /** Generate the starter gif catalog on a start with an empty catalog (GIF_STARTER_CATALOG). */
   gifStarterCatalog: boolean
+  /** Body limit of the text conversions (/convert/html-markdown, /convert/markdown-html), in bytes. */
+  textBodyLimit: number
 }
 
 export class ConfigError extends Error {
@@ -155,7 +157,9 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     redisPrefix: env.REDIS_PREFIX?.trim() || 'uma:',
     metricsPort,
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
-    gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true)
+    gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true),
+    // 4 MiB: a 1 MB document still fits once JSON-escaped (quotes, newlines, non-ASCII as \u).
+    textBodyLimit: size(env, 'TEXT_BODY_LIMIT', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024)
   }
 }
 

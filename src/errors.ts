@@ -50,6 +50,9 @@ export const ERROR_CATALOGUE = {
   GIF_CATEGORY_EMPTY: { status: 404, message: 'This gif category has no gifs yet: the operator can add some with "npm run cli -- gifs import <folder>"' },
   GIF_FILE_NOT_FOUND: { status: 404, message: 'No such gif file: gif URLs come from GET /sfw/gif/{imageType}' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested byte range lies outside the file: see Content-Range for its size' },
+  // Text conversion (src/conversion/text/): /convert/html-markdown and /convert/markdown-html.
+  TEXT_INPUT_MISSING: { status: 400, message: 'Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})' },
+  TEXT_INPUT_NOT_STRING: { status: 400, message: 'The text to convert must be a JSON string' },
 
   // Server side.
   TIMEOUT: { status: 503, message: 'The request took too long and was stopped: try again, or send a smaller request' },

@@ -1,0 +1,86 @@
+// Text conversion (issue 3): round-trip fidelity and throughput of HTML → Markdown against
+// turndown (+ turndown-plugin-gfm, the library most people use), Markdown → HTML (safe
+// default, escaping included) against markdown-it alone, and the HTTP endpoints as a
+// ratio of the in-process figure (the cost of the request path).
+import MarkdownIt from 'markdown-it'
+import TurndownService from 'turndown'
+import { gfm } from 'turndown-plugin-gfm'
+import { htmlToMarkdown } from '../src/conversion/text/html-to-markdown.js'
+import { createMarkdownRenderer } from '../src/conversion/text/markdown-to-html.js'
+import { type Benchmark, type BenchRow, compare, load } from './harness.js'
+import { startOurServer } from './shared-path.bench.js'
+import { fidelityCorpus, GFM_MARKDOWN, measureFidelity, specExamples } from './text-conversion-corpus.js'
+
+/** A Markdown document of about `bytes`: the GFM documents and spec examples, repeated. */
+function markdownOfSize (bytes: number): string {
+  const pieces = [...GFM_MARKDOWN, ...specExamples().filter((_t, i) => i % 7 === 0).map((t) => t.markdown)]
+  let md = ''
+  for (let i = 0; md.length < bytes; i++) md += pieces[i % pieces.length] + '\n\n'
+  return md
+}
+
+function createTurndown (): TurndownService {
+  const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', hr: '---', emDelimiter: '*' })
+  td.use(gfm)
+  return td
+}
+
+const SIZES = [{ label: '10 KB', bytes: 10 * 1024 }, { label: '100 KB', bytes: 100 * 1024 }, { label: '1 MB', bytes: 1024 * 1024 }]
+
+const bench: Benchmark = {
+  name: 'Text conversion (HTML ⇄ Markdown)',
+  async run ({ duration, quick }) {
+    const rows: BenchRow[] = []
+    const renderer = createMarkdownRenderer()
+    const turndown = createTurndown()
+
+    const corpus = fidelityCorpus(renderer)
+    const ours = measureFidelity(htmlToMarkdown, corpus, renderer)
+    const theirs = measureFidelity((html) => turndown.turndown(html), corpus, renderer)
+    rows.push({
+      name: `HTML → Markdown round-trip fidelity: documents whose Markdown renders back to the same normalised HTML (${corpus.length} documents: CommonMark 0.31.2 examples' HTML + ${GFM_MARKDOWN.length} GFM documents)`,
+      ours: 100 * ours.passed / ours.total,
+      reference: 100 * theirs.passed / theirs.total,
+      referenceName: 'turndown 7 + turndown-plugin-gfm',
+      unit: '%',
+      better: 'higher',
+      note: `ours ${ours.passed}/${ours.total}, turndown ${theirs.passed}/${theirs.total}; must be higher`
+    })
+
+    const seconds = quick ? 1.2 : 4
+    for (const size of SIZES) {
+      const md = markdownOfSize(size.bytes)
+      const html = renderer.render(md, { unsafe: true })
+      const [a, b] = await compare(() => htmlToMarkdown(html), () => turndown.turndown(html), seconds, quick ? 2 : 4)
+      rows.push({ name: `HTML → Markdown, ${size.label} document (${html.length} bytes of HTML), in-process`, ours: a, reference: b, referenceName: 'turndown + gfm plugin', unit: 'docs/s', better: 'higher', target: 5 })
+    }
+
+    const plainMarkdownIt = new MarkdownIt()
+    for (const size of SIZES) {
+      const md = markdownOfSize(size.bytes)
+      const [a, b] = await compare(() => renderer.render(md), () => plainMarkdownIt.render(md), seconds, quick ? 2 : 4)
+      rows.push({ name: `Markdown → HTML (safe default, GFM), ${size.label} document, in-process`, ours: a, reference: b, referenceName: 'markdown-it alone (default preset)', unit: 'docs/s', better: 'higher', target: 0.8 })
+    }
+
+    // Through HTTP, on the 10 KB document: req/s over the in-process docs/s of the same work.
+    const server = await startOurServer()
+    try {
+      const md = markdownOfSize(10 * 1024)
+      const html = renderer.render(md, { unsafe: true })
+      const endpoints = [
+        { name: 'POST /convert/html-markdown', path: '/convert/html-markdown', body: JSON.stringify({ html }), fn: () => htmlToMarkdown(html) },
+        { name: 'POST /convert/markdown-html', path: '/convert/markdown-html', body: JSON.stringify({ markdown: md }), fn: () => renderer.render(md) }
+      ]
+      for (const e of endpoints) {
+        const [inProcess] = await compare(e.fn, () => undefined, seconds, 2)
+        const r = await load({ url: `${server.url}${e.path}`, method: 'POST', headers: { authorization: server.key, 'content-type': 'application/json' }, body: e.body, duration: Math.max(2, duration / 2), connections: 8 })
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${e.path} answered ${r.non2xx} non-2xx, ${r.errors} errors`)
+        rows.push({ name: `${e.name}, 10 KB JSON body (8 connections, autocannon, loopback) against the same conversion in-process`, ours: r.requestsPerSec, reference: inProcess, referenceName: 'in-process', unit: 'ops/s', better: 'higher', note: 'the ratio is the share of in-process throughput left after HTTP, auth, JSON parsing and the envelope' })
+      }
+    } finally {
+      await server.close()
+    }
+    return rows
+  }
+}
+export default bench
