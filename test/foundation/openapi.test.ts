@@ -50,7 +50,8 @@ describe('/openapi.json', () => {
           const schema = op.responses[status].content['application/json'].schema
           assert.deepEqual(schema.required?.sort(), ['code', 'error', 'message', 'requestId', 'success'], `${method} ${p} ${status}`)
         }
-        const isPublic = publicRoutes.has(`${method.toUpperCase()} ${p}`)
+        // HEAD routes share their GET route's access rule.
+        const isPublic = publicRoutes.has(`${method === 'head' ? 'GET' : method.toUpperCase()} ${p}`)
         assert.equal(statuses.includes('401'), !isPublic, `${method} ${p}: 401 documented iff protected`)
         if (!isPublic) assert.deepEqual(op.security, [{ apiKey: [] }])
       }

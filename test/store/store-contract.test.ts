@@ -98,6 +98,29 @@ for (const backend of backends) {
       assert.equal((await store.usage.list({})).length, 3)
     })
 
+    it('keeps a gif catalog with dense positions, picks by position, and refuses duplicates', async () => {
+      const gif = (category: string, n: number) => ({ category, hash: n.toString(16).padStart(64, '0'), url: null, size: 100 + n, width: 10, height: 20, frames: 3, contentType: 'image/gif' })
+      const added = await store.gifs.add([gif('hug', 1), gif('hug', 2), gif('hug', 3), gif('pat', 4)])
+      assert.deepEqual(added.map((g) => [g.category, g.size]), [['hug', 101], ['hug', 102], ['hug', 103], ['pat', 104]])
+      assert.deepEqual(await store.gifs.counts(), { hug: 3, pat: 1 })
+      await assert.rejects(store.gifs.add([gif('hug', 9), gif('hug', 1)]), StoreConflictError)
+      assert.deepEqual(await store.gifs.counts(), { hug: 3, pat: 1 }, 'all or nothing')
+      assert.equal((await store.gifs.pickOne('hug', 0))!.size, 101)
+      assert.equal((await store.gifs.pickOne('hug', 0.5))!.size, 102)
+      assert.equal((await store.gifs.pickOne('hug', 0.9999))!.size, 103)
+      assert.equal(await store.gifs.pickOne('wave', 0.5), undefined)
+      // Removing the first moves the last into its place: positions stay 0..n-1.
+      assert.equal((await store.gifs.remove(added[0]!.id))!.size, 101)
+      assert.equal(await store.gifs.remove(added[0]!.id), undefined)
+      assert.deepEqual((await store.gifs.pick('hug', (n) => [...Array(n).keys()])).map((g) => g.size), [103, 102])
+      assert.deepEqual(await store.gifs.pick('wave', () => { throw new Error('not called for an empty category') }), [])
+      assert.equal((await store.gifs.findByHash(gif('pat', 4).hash))!.category, 'pat')
+      assert.equal(await store.gifs.has('pat', { hash: gif('pat', 4).hash }), true)
+      assert.equal(await store.gifs.has('hug', { hash: gif('pat', 4).hash }), false)
+      assert.deepEqual([...await store.gifs.hashes()].sort(), [gif('hug', 2).hash, gif('hug', 3).hash, gif('pat', 4).hash].sort())
+      assert.deepEqual((await store.gifs.list({ category: 'hug' })).map((g) => g.size), [102, 103])
+    })
+
     it('answers ping, and closes once even when asked twice', async () => {
       await store.ping()
     })

@@ -121,7 +121,7 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
       })
     },
     pickOne: (category, fraction) => one(`SELECT g.* FROM gif_categories c
-      JOIN gifs g ON g.category = c.category AND g.seq = LEAST(c.count - 1, floor($1 * c.count)::int)
+      JOIN gifs g ON g.category = c.category AND g.seq = LEAST(c.count - 1, floor($1::float8 * c.count)::int)
       WHERE c.category = $2`, [fraction, category]),
     async list (options = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT

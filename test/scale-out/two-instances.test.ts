@@ -1,0 +1,117 @@
+// Scale-out mode end to end: two server processes sharing one PostgreSQL and one Redis.
+// A key's rate limit is enforced across both, a key revoked through one is refused by
+// the other, and a gif imported through one is served by the other (no shared disk).
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { runCli } from '../../src/cli/main.js'
+import { renderStarterGif } from '../../src/gifs/starter-art.js'
+import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../backends.js'
+import { tempDir } from '../helpers.js'
+import { request, type ServerProcess, startServerProcess } from '../processes.js'
+import pg from 'pg'
+
+const missing = (await postgresMissing()) ?? (await redisMissing())
+
+describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () => {
+  const schema = uniqueName('twoinst')
+  const databaseUrl = urlWithSchema(schema)
+  const redisPrefix = `${uniqueName('uma')}:`
+  const dirs = [tempDir('uma-a-'), tempDir('uma-b-')]
+  const env = (dataDir: string): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    GIF_STARTER_CATALOG: 'false',
+    USAGE_FLUSH_MS: '200'
+  })
+  let a: ServerProcess
+  let b: ServerProcess
+  let key = ''
+
+  async function cli (dataDir: string, ...argv: string[]): Promise<{ code: number, out: string[], err: string[] }> {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCli(argv, env(dataDir), { out: (s) => out.push(...s.split('\n')), err: (s) => err.push(...s.split('\n')), interactive: false })
+    return { code, out, err }
+  }
+
+  before(async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
+    await client.connect()
+    await client.query(`CREATE SCHEMA ${schema}`)
+    await client.end()
+    ;[a, b] = await Promise.all(dirs.map((d) => startServerProcess(env(d))))
+    const created = await cli(dirs[0]!, 'keys', 'create', '--name', 'shared', '--rate', '6/1m')
+    assert.equal(created.code, 0, created.err.join('\n'))
+    key = created.out.filter((l) => l).at(-1)!
+  })
+
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+    await dropSchema(schema)
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
+  })
+
+  it('both instances use the shared stores', async () => {
+    for (const s of [a, b]) {
+      const ready = JSON.parse((await request(`${s.url}/readyz`)).body.toString())
+      assert.deepEqual(ready, { status: 'ready', store: 'postgres' })
+    }
+  })
+
+  it('enforces one key\'s limit across both instances', async () => {
+    const statuses: number[] = []
+    const remaining: string[] = []
+    for (let i = 0; i < 8; i++) {
+      const s = i % 2 === 0 ? a : b
+      const res = await request(`${s.url}/gen/html?code=418`, { headers: { authorization: key } })
+      statuses.push(res.status)
+      remaining.push(String(res.headers['x-ratelimit-remaining']))
+    }
+    // 6 units per minute in all, whichever instance answers. (A window boundary could
+    // split the run; the window is a minute and the run takes well under a second.)
+    assert.deepEqual(statuses, [418, 418, 418, 418, 418, 418, 429, 429])
+    assert.deepEqual(remaining, ['5', '4', '3', '2', '1', '0', '0', '0'])
+  })
+
+  it('refuses on one instance a key revoked through the other', async () => {
+    const fresh = await cli(dirs[1]!, 'keys', 'create', '--name', 'short-lived')
+    const shortKey = fresh.out.filter((l) => l).at(-1)!
+    assert.equal((await request(`${a.url}/gen/html?code=418`, { headers: { authorization: shortKey } })).status, 418)
+    assert.equal((await cli(dirs[1]!, 'keys', 'revoke', 'short-lived')).code, 0)
+    for (const s of [a, b]) {
+      const res = await request(`${s.url}/gen/html`, { headers: { authorization: shortKey } })
+      assert.equal(res.status, 401)
+      assert.equal(JSON.parse(res.body.toString()).error, 'AUTH_KEY_REVOKED')
+    }
+  })
+
+  it('serves from one instance a gif imported through the other, without a shared disk', async () => {
+    const folder = tempDir('uma-import-')
+    try {
+      fs.mkdirSync(path.join(folder, 'wave'))
+      const bytes = renderStarterGif('wave', 1)
+      fs.writeFileSync(path.join(folder, 'wave', 'hello.gif'), bytes)
+      const imported = await cli(dirs[0]!, 'gifs', 'import', folder)
+      assert.equal(imported.code, 0, imported.err.join('\n'))
+
+      const other = await cli(dirs[1]!, 'keys', 'create', '--name', 'gif-reader')
+      const readerKey = other.out.filter((l) => l).at(-1)!
+      const pick = JSON.parse((await request(`${b.url}/sfw/gif/wave`, { headers: { authorization: readerKey } })).body.toString())
+      assert.equal(pick.success, true, JSON.stringify(pick))
+      const file = new URL(pick.file)
+      // Instance B has never seen the file on its disk: it comes from PostgreSQL.
+      assert.equal(fs.existsSync(path.join(dirs[1]!, 'gifs', path.basename(file.pathname))), false)
+      const download = await request(`${b.url}${file.pathname}`)
+      assert.equal(download.status, 200)
+      assert.equal(download.headers['content-type'], 'image/gif')
+      assert.deepEqual(download.body, Buffer.from(bytes))
+      assert.equal(fs.existsSync(path.join(dirs[1]!, 'gifs', path.basename(file.pathname))), true, 'B keeps a local copy')
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true })
+    }
+  })
+})
