@@ -2,9 +2,10 @@
 import { ConfigError, loadConfig } from '../config.js'
 import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
+import { storeCommand } from './commands/store.js'
 import { type CliIo, type CommandGroup, createCliContext, UsageError } from './context.js'
 
-const GROUPS: CommandGroup[] = [keysCommand, gifsCommand]
+const GROUPS: CommandGroup[] = [keysCommand, gifsCommand, storeCommand]
 
 function mainHelp (): string {
   return [
