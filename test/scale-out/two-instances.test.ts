@@ -43,7 +43,9 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
     await client.connect()
     await client.query(`CREATE SCHEMA ${schema}`)
     await client.end()
-    ;[a, b] = await Promise.all(dirs.map((d) => startServerProcess(env(d))))
+    const started = await Promise.all(dirs.map((d) => startServerProcess(env(d))))
+    a = started[0]!
+    b = started[1]!
     const created = await cli(dirs[0]!, 'keys', 'create', '--name', 'shared', '--rate', '6/1m')
     assert.equal(created.code, 0, created.err.join('\n'))
     key = created.out.filter((l) => l).at(-1)!

@@ -1,0 +1,42 @@
+// Prometheus metrics: counted per route and status, served on their own port only.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { startMetricsServer } from '../../src/metrics/server.js'
+import { createTestApp, type TestApp } from '../helpers.js'
+import { request } from '../processes.js'
+
+let t: TestApp
+let metrics: Awaited<ReturnType<typeof startMetricsServer>>
+
+before(async () => {
+  t = await createTestApp({ config: { rateLimitMax: 2 } })
+  metrics = await startMetricsServer(t.app.services.metrics, 0, '127.0.0.1')
+})
+after(async () => {
+  await metrics.close()
+  await t.close()
+})
+
+describe('metrics', () => {
+  it('counts requests by route and status, durations, and rate-limit refusals', async () => {
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/gen/html?code=418', headers: t.auth })
+    await t.app.inject({ method: 'GET', url: '/no/such/path' })
+    const res = await request(`http://127.0.0.1:${metrics.port}/metrics`)
+    assert.equal(res.status, 200)
+    assert.match(String(res.headers['content-type']), /^text\/plain/)
+    const text = res.body.toString()
+    assert.match(text, /http_requests_total\{method="GET",route="\/gen\/html",status="418"\} 2/)
+    assert.match(text, /http_requests_total\{method="GET",route="\/gen\/html",status="429"\} 1/)
+    assert.match(text, /http_requests_total\{method="GET",route="unknown",status="404"\} 1/)
+    assert.match(text, /http_request_duration_seconds_count\{method="GET",route="\/gen\/html",status_class="4xx"\} 3/)
+    assert.match(text, /rate_limit_rejections_total\{reason="rate",route="\/gen\/html"\} 1/)
+    assert.match(text, /http_requests_in_flight 0/)
+    assert.match(text, /process_cpu_user_seconds_total/)
+    assert.match(text, /nodejs_eventloop_lag_seconds/)
+  })
+
+  it('serves only GET /metrics on the metrics port, and nothing of it on the public port', async () => {
+    assert.equal((await request(`http://127.0.0.1:${metrics.port}/other`)).status, 404)
+    assert.equal((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode, 404)
+  })
+})
