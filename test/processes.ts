@@ -2,6 +2,19 @@
 // several instances together.
 import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
+
+/** A port that was free a moment ago (the server binds it right after). */
+export function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 export interface ServerProcess {
   child: ChildProcess
@@ -12,24 +25,29 @@ export interface ServerProcess {
   stop: () => Promise<number | null>
 }
 
+/** Starts src/server.ts and resolves once /healthz answers (whatever LOG_LEVEL says). */
 export async function startServerProcess (env: Record<string, string>): Promise<ServerProcess> {
+  const chosen = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${chosen}`, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let output = ''
   child.stdout!.on('data', (d) => { output += d })
   child.stderr!.on('data', (d) => { output += d })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000)
-    const check = (): void => {
-      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
-      if (m) { clearTimeout(timer); resolve(Number(m[1])) }
+  const port = chosen
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`)
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start: ${output}`)
     }
-    child.stdout!.on('data', check)
-    child.once('exit', () => { clearTimeout(timer); reject(new Error(`server exited: ${output}`)) })
-  })
+    const up = await request(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false)
+    if (up) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   return {
     child,
     port,
