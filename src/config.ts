@@ -1,7 +1,9 @@
 // Configuration: read once from the environment at boot, validated against one table
 // with a default per key. A bad value stops the process with a message naming the
 // variable (fastify/demo env.ts). Nothing else in the code reads process.env.
+import os from 'node:os'
 import path from 'node:path'
+import { type AllowList, parseAllowList } from './remote-fetch/address.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -22,6 +24,14 @@ export interface Config {
   shutdownTimeoutMs: number
   /** A request taking longer than this is answered with 503 (0 disables). */
   requestTimeoutMs: number
+  /** REMOTE_FETCH_ALLOW: hosts, addresses and CIDR ranges image URLs may reach beyond the public internet. */
+  remoteFetchAllow: AllowList
+  /** Largest image download, in bytes. */
+  remoteFetchMaxBytes: number
+  /** Time allowed for one image fetch, redirects included. */
+  remoteFetchTimeoutMs: number
+  /** Images drawn at once (rendering is CPU work); 0 = one per CPU core. */
+  renderConcurrency: number
 }
 
 export class ConfigError extends Error {
@@ -95,6 +105,14 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     }
   }
 
+  let remoteFetchAllow: AllowList
+  try {
+    remoteFetchAllow = parseAllowList((env.REMOTE_FETCH_ALLOW ?? '').split(','))
+  } catch (err) {
+    throw new ConfigError('REMOTE_FETCH_ALLOW', `must be a comma-separated list of host names, addresses and CIDR ranges: ${(err as Error).message}`)
+  }
+  const renderConcurrency = int(env, 'RENDER_CONCURRENCY', 0, 0, 256)
+
   return {
     port,
     host,
@@ -105,7 +123,11 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     bodyLimit: size(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000)
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
+    remoteFetchAllow,
+    remoteFetchMaxBytes: size(env, 'REMOTE_FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
+    renderConcurrency: renderConcurrency === 0 ? Math.max(1, os.availableParallelism()) : renderConcurrency
   }
 }
 
