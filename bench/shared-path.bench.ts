@@ -6,7 +6,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { createApp } from '../src/app.js'
-import { testConfig } from '../src/config.js'
+import { type Config, testConfig } from '../src/config.js'
 import { ok } from '../src/http/envelope.js'
 import { Envelope } from '../src/http/envelope.js'
 import { createKeyService } from '../src/keys/keys.js'
@@ -24,11 +24,11 @@ export async function startBareServer (): Promise<{ app: FastifyInstance, url: s
 }
 
 /** Our app, as production runs it (info-level logs, to /dev/null), with a key. */
-export async function startOurServer (setup?: (app: FastifyInstance) => void | Promise<void>): Promise<{ app: FastifyInstance, url: string, key: string, close: () => Promise<void> }> {
+export async function startOurServer (setup?: (app: FastifyInstance) => void | Promise<void>, overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance, url: string, key: string, close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-'))
   const store = openSqliteStore(dataDir)
   const { key } = await createKeyService(store.keys).create('bench')
-  const config = testConfig(dataDir, { logLevel: 'info' })
+  const config = testConfig(dataDir, { logLevel: 'info', ...overrides })
   const app = await createApp({ config, store, logger: { level: 'info', file: '/dev/null' } })
   await setup?.(app)
   const url = await app.listen({ port: 0, host: '127.0.0.1' })

@@ -25,6 +25,7 @@ import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
 import { textConversionRoutes } from './conversion/text/routes.js'
+import { generationRoutes } from './generation/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
@@ -139,6 +140,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(colorRoutes)
   await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit })
+  await app.register(generationRoutes, { config })
 
   return app
 }

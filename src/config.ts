@@ -1,8 +1,10 @@
 // Configuration: read once from the environment at boot, validated against one table
 // with a default per key. A bad value stops the process with a message naming the
 // variable (fastify/demo env.ts). Nothing else in the code reads process.env.
+import os from 'node:os'
 import path from 'node:path'
 import { parseDuration } from './limits/durations.js'
+import { type AllowList, parseAllowList } from './remote-fetch/address.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -44,6 +46,14 @@ export interface Config {
   gifStarterCatalog: boolean
   /** Body limit of the text conversions (/convert/html-markdown, /convert/markdown-html), in bytes. */
   textBodyLimit: number
+  /** REMOTE_FETCH_ALLOW: hosts, addresses and CIDR ranges image URLs may reach beyond the public internet. */
+  remoteFetchAllow: AllowList
+  /** Largest image download, in bytes. */
+  remoteFetchMaxBytes: number
+  /** Time allowed for one image fetch, redirects included. */
+  remoteFetchTimeoutMs: number
+  /** Images drawn at once (rendering is CPU work); 0 = one per CPU core. */
+  renderConcurrency: number
 }
 
 export class ConfigError extends Error {
@@ -136,6 +146,13 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
     throw new ConfigError('METRICS_PORT', `must differ from PORT (${port}): metrics are never served on the public port`)
   }
+  let remoteFetchAllow: AllowList
+  try {
+    remoteFetchAllow = parseAllowList((env.REMOTE_FETCH_ALLOW ?? '').split(','))
+  } catch (err) {
+    throw new ConfigError('REMOTE_FETCH_ALLOW', `must be a comma-separated list of host names, addresses and CIDR ranges: ${(err as Error).message}`)
+  }
+  const renderConcurrency = int(env, 'RENDER_CONCURRENCY', 0, 0, 256)
 
   return {
     port,
@@ -159,7 +176,11 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true),
     // 4 MiB: a 1 MB document still fits once JSON-escaped (quotes, newlines, non-ASCII as \u).
-    textBodyLimit: size(env, 'TEXT_BODY_LIMIT', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024)
+    textBodyLimit: size(env, 'TEXT_BODY_LIMIT', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    remoteFetchAllow,
+    remoteFetchMaxBytes: size(env, 'REMOTE_FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
+    renderConcurrency: renderConcurrency === 0 ? Math.max(1, os.availableParallelism()) : renderConcurrency
   }
 }
 

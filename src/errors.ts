@@ -27,6 +27,20 @@ export const ERROR_CATALOGUE = {
   // Limits per key (src/http/rate-limit.ts).
   RATE_LIMITED: { status: 429, message: 'Too many requests: this key\'s rate limit is used up; retry after the number of seconds in Retry-After' },
   QUOTA_EXCEEDED: { status: 429, message: 'This key\'s quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota' },
+  // Image generation (src/generation/) and fetching images from URLs
+  // (src/remote-fetch/). Every fetch failure is a 400 naming the URL's role.
+  REMOTE_FETCH_REFUSED: { status: 400, message: 'The image URL was refused: only http(s) URLs of public hosts can be fetched' },
+  REMOTE_FETCH_FAILED: { status: 400, message: 'The image URL could not be fetched: check that it is reachable from the internet' },
+  REMOTE_FETCH_TOO_LARGE: { status: 400, message: 'The image at the URL is larger than the download limit: use a smaller image' },
+  REMOTE_FETCH_TIMEOUT: { status: 400, message: 'The image URL took too long to answer: use a faster host' },
+  REMOTE_IMAGE_INVALID: { status: 400, message: 'The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)' },
+  TEMPLATE_NOT_FOUND: { status: 404, message: 'No such template: see /list/templates' },
+  ASSET_NOT_FOUND: { status: 404, message: 'No such banner, icon or font: see /list/banners, /list/icons and /list/fonts' },
+  UNKNOWN_ASSET: { status: 400, message: 'Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL' },
+  UNKNOWN_FONT: { status: 400, message: 'Unknown font: use a name from /list/fonts' },
+  INVALID_COLOR: { status: 400, message: 'Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"' },
+  GEN_LIMIT_EXCEEDED: { status: 400, message: 'The image description exceeds a limit of /gen/custom' },
+  RENDER_BUSY: { status: 503, message: 'The server is busy drawing other images: try again in a moment' },
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },

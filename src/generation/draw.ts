@@ -1,0 +1,90 @@
+// Drawing helpers shared by the templates and the custom renderer.
+import { type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { AppError } from '../errors.js'
+import type { Drawable } from './assets.js'
+
+export type OutputFormat = 'png' | 'jpg' | 'webp'
+export const OUTPUT_FORMATS = ['png', 'jpg', 'jpeg', 'webp'] as const
+export const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
+const ENCODE_QUALITY = 90
+
+export function parseFormat (value: string | undefined, fallback: OutputFormat, field = 'output'): OutputFormat {
+  if (value === undefined || value.trim() === '') return fallback
+  const v = value.trim().toLowerCase().replace(/^\./, '')
+  if (v === 'png' || v === 'webp') return v
+  if (v === 'jpg' || v === 'jpeg') return 'jpg'
+  throw new AppError('VALIDATION', `Invalid "${field}": "${value.slice(0, 20)}"; use png, jpg or webp`, { details: { field } })
+}
+
+export async function encode (canvas: Canvas, format: OutputFormat): Promise<Buffer> {
+  if (format === 'png') return await canvas.encode('png')
+  if (format === 'jpg') return await canvas.encode('jpeg', ENCODE_QUALITY)
+  return await canvas.encode('webp', ENCODE_QUALITY)
+}
+
+/** Draws `image` to fill w×h, cropping the overflow (CSS object-fit: cover). */
+export function drawCover (ctx: SKRSContext2D, image: Drawable, x: number, y: number, w: number, h: number): void {
+  const scale = Math.max(w / image.width, h / image.height)
+  const sw = w / scale
+  const sh = h / scale
+  ctx.drawImage(image, (image.width - sw) / 2, (image.height - sh) / 2, sw, sh, x, y, w, h)
+}
+
+export function roundedRect (ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number): void {
+  const radius = Math.max(0, Math.min(r, w / 2, h / 2))
+  ctx.beginPath()
+  ctx.roundRect(x, y, w, h, radius)
+}
+
+/**
+ * Sets ctx.font so that `text` fits `maxWidth`: the size shrinks down to `minSize`,
+ * then the text is cut with an ellipsis. Returns the text to draw.
+ */
+export function fitText (ctx: SKRSContext2D, text: string, family: string, weight: string, size: number, minSize: number, maxWidth: number): string {
+  let s = size
+  ctx.font = `${weight} ${s}px ${family}`
+  while (s > minSize && ctx.measureText(text).width > maxWidth) {
+    s = Math.max(minSize, Math.floor(s * 0.9))
+    ctx.font = `${weight} ${s}px ${family}`
+  }
+  if (ctx.measureText(text).width <= maxWidth) return text
+  const chars = [...text]
+  let lo = 0
+  let hi = chars.length
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2)
+    if (ctx.measureText(chars.slice(0, mid).join('') + '…').width <= maxWidth) lo = mid
+    else hi = mid - 1
+  }
+  return chars.slice(0, lo).join('').trimEnd() + '…'
+}
+
+/** Splits text into lines no wider than maxWidth (words, then characters for long words). */
+export function wrapText (ctx: SKRSContext2D, text: string, maxWidth: number): string[] {
+  const lines: string[] = []
+  for (const paragraph of text.split(/\r?\n/)) {
+    if (maxWidth <= 0) { lines.push(paragraph); continue }
+    let line = ''
+    for (const word of paragraph.split(/(\s+)/)) {
+      const candidate = line + word
+      if (ctx.measureText(candidate).width <= maxWidth || line === '') {
+        if (ctx.measureText(candidate).width > maxWidth && line === '') {
+          // A single word wider than the line: break it by characters.
+          let part = ''
+          for (const ch of word) {
+            if (ctx.measureText(part + ch).width > maxWidth && part !== '') { lines.push(part); part = '' }
+            part += ch
+          }
+          line = part
+        } else {
+          line = candidate
+        }
+      } else {
+        lines.push(line.trimEnd())
+        line = word.trimStart()
+      }
+    }
+    lines.push(line.trimEnd())
+  }
+  return lines
+}

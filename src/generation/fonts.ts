@@ -1,0 +1,124 @@
+// The fonts /gen draws with: open-licensed families from npm (Google Fonts packaged by
+// @expo-google-fonts, colour emoji by @fontsource; licences in assets/fonts/LICENSES.md),
+// plus whatever an operator drops into DATA_DIR/fonts. Every font string ends with a
+// fallback chain (Noto Sans for Latin, Greek and Cyrillic, Noto Sans JP for CJK, Noto
+// Color Emoji), so that glyphs a family lacks come from the next family instead of
+// drawing boxes.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { GlobalFonts } from '@napi-rs/canvas'
+import { AppError } from '../errors.js'
+
+export type FontStyle = 'sans' | 'serif' | 'mono' | 'rounded' | 'display' | 'handwriting' | 'cjk' | 'emoji' | 'custom'
+
+interface BundledFamily { name: string, pkg: string, style: FontStyle }
+
+/** The bundled families: @expo-google-fonts/<pkg>/<weight>/<Name>_<weight>.ttf. */
+export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
+  { name: 'Inter', pkg: 'inter', style: 'sans' },
+  { name: 'Roboto', pkg: 'roboto', style: 'sans' },
+  { name: 'Noto Sans', pkg: 'noto-sans', style: 'sans' },
+  { name: 'Noto Serif', pkg: 'noto-serif', style: 'serif' },
+  { name: 'Playfair Display', pkg: 'playfair-display', style: 'serif' },
+  { name: 'Merriweather', pkg: 'merriweather', style: 'serif' },
+  { name: 'Roboto Mono', pkg: 'roboto-mono', style: 'mono' },
+  { name: 'Fira Code', pkg: 'fira-code', style: 'mono' },
+  { name: 'Nunito', pkg: 'nunito', style: 'rounded' },
+  { name: 'Comfortaa', pkg: 'comfortaa', style: 'rounded' },
+  { name: 'Bebas Neue', pkg: 'bebas-neue', style: 'display' },
+  { name: 'Anton', pkg: 'anton', style: 'display' },
+  { name: 'Lobster', pkg: 'lobster', style: 'display' },
+  { name: 'Caveat', pkg: 'caveat', style: 'handwriting' },
+  { name: 'Dancing Script', pkg: 'dancing-script', style: 'handwriting' },
+  { name: 'Pacifico', pkg: 'pacifico', style: 'handwriting' },
+  { name: 'Noto Sans JP', pkg: 'noto-sans-jp', style: 'cjk' }
+]
+
+export const EMOJI_FAMILY = 'Noto Color Emoji'
+/** The default of existing clients ("Sans Serif", a Windows font name) and common generic names. */
+export const FONT_ALIASES: Readonly<Record<string, string>> = {
+  'Sans Serif': 'Noto Sans',
+  'sans-serif': 'Noto Sans',
+  Serif: 'Noto Serif',
+  Monospace: 'Roboto Mono'
+}
+export const DEFAULT_FONT = 'Sans Serif'
+const FALLBACK_CHAIN = ['Noto Sans', 'Noto Sans JP', EMOJI_FAMILY]
+const WEIGHT_DIRS = ['400Regular', '700Bold', '400Regular_Italic', '700Bold_Italic']
+const OPERATOR_FONT_FILE = /\.(ttf|otf|woff2?)$/i
+
+export interface FontInfo { name: string, style: FontStyle, files: string[] }
+
+export interface FontRegistry {
+  /** Every name `font` accepts, as listed by /list/fonts. */
+  names (): string[]
+  /** The canvas font-family list for a requested name (case-insensitive), with the fallback chain. */
+  family (requested: string | undefined, field?: string): string
+  info (): FontInfo[]
+}
+
+// GlobalFonts is process-wide in @napi-rs/canvas: each file is registered once per
+// process, whichever registry asked first.
+const registeredFiles = new Set<string>()
+function register (file: string, name: string): boolean {
+  const key = `${name}\n${file}`
+  if (registeredFiles.has(key)) return true
+  const ok = GlobalFonts.registerFromPath(file, name) !== null
+  if (ok) registeredFiles.add(key)
+  return ok
+}
+
+export function createFontRegistry (options: { operatorDir?: string } = {}): FontRegistry {
+  const require = createRequire(import.meta.url)
+  const fonts: FontInfo[] = []
+  for (const family of BUNDLED_FAMILIES) {
+    const dir = path.dirname(require.resolve(`@expo-google-fonts/${family.pkg}/package.json`))
+    const prefix = family.name.replace(/ /g, '')
+    const files = WEIGHT_DIRS.map((w) => path.join(dir, w, `${prefix}_${w}.ttf`)).filter((f) => fs.existsSync(f))
+    if (files.length === 0) throw new Error(`font package @expo-google-fonts/${family.pkg} has no regular, bold or italic file`)
+    for (const file of files) register(file, family.name)
+    fonts.push({ name: family.name, style: family.style, files })
+  }
+  const emojiDir = path.join(path.dirname(require.resolve('@fontsource/noto-color-emoji/package.json')), 'files')
+  const emojiFiles = fs.readdirSync(emojiDir).filter((f) => f.endsWith('.woff2')).sort().map((f) => path.join(emojiDir, f))
+  for (const file of emojiFiles) register(file, EMOJI_FAMILY)
+  fonts.push({ name: EMOJI_FAMILY, style: 'emoji', files: emojiFiles })
+
+  // DATA_DIR/fonts/<Family>[-Bold|-Italic|-BoldItalic].ttf: the family is the file
+  // name without the style suffix.
+  if (options.operatorDir && fs.existsSync(options.operatorDir)) {
+    const byName = new Map<string, string[]>()
+    for (const file of fs.readdirSync(options.operatorDir).filter((f) => OPERATOR_FONT_FILE.test(f)).sort()) {
+      const name = file.replace(OPERATOR_FONT_FILE, '').replace(/[-_ ](regular|bold|italic|bolditalic|bold[-_ ]italic)$/i, '').trim()
+      if (name === '') continue
+      const full = path.join(options.operatorDir, file)
+      if (register(full, name)) byName.set(name, [...(byName.get(name) ?? []), full])
+    }
+    for (const [name, files] of byName) {
+      if (!fonts.some((f) => f.name.toLowerCase() === name.toLowerCase())) fonts.push({ name, style: 'custom', files })
+    }
+  }
+
+  const lookup = new Map<string, string>()
+  for (const f of fonts) lookup.set(f.name.toLowerCase(), f.name)
+  for (const [alias, target] of Object.entries(FONT_ALIASES)) lookup.set(alias.toLowerCase(), target)
+  const names = [...Object.keys(FONT_ALIASES), ...fonts.map((f) => f.name)]
+  const chains = new Map<string, string>()
+
+  return {
+    names: () => [...names],
+    info: () => fonts.map((f) => ({ ...f, files: [...f.files] })),
+    family (requested, field = 'font') {
+      const wanted = (requested ?? '').trim() || DEFAULT_FONT
+      const name = lookup.get(wanted.toLowerCase())
+      if (!name) throw new AppError('UNKNOWN_FONT', `Unknown font "${wanted.slice(0, 60)}" in "${field}": use a name from /list/fonts`, { details: { field } })
+      let chain = chains.get(name)
+      if (!chain) {
+        chain = [name, ...FALLBACK_CHAIN.filter((f) => f !== name)].map((f) => `"${f}"`).join(', ')
+        chains.set(name, chain)
+      }
+      return chain
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Images named by a field: a URL (fetched through the SSRF-safe fetcher, decoded once
+// and kept while recently used) or, for banners and icons, a listed name.
+import { Image, loadImage } from '@napi-rs/canvas'
+import { AppError } from '../errors.js'
+import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
+import type { AssetKind, AssetRegistry, Drawable } from './assets.js'
+
+/** Decoded images kept, by URL (the fetcher keeps the bytes for longer). */
+export const DECODED_CACHE_ENTRIES = 64
+
+export interface ImageSource {
+  url (url: string, role: string): Promise<Image>
+  /** A listed asset name (case-insensitive) or an image URL. */
+  assetOrUrl (kind: AssetKind, value: string, role: string): Promise<Drawable>
+}
+
+export function isUrlLike (value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value.trim())
+}
+
+export function createImageSource (deps: { images: ImageFetcher, assets: AssetRegistry }): ImageSource {
+  const decoded = new Map<string, { bytes: Buffer, image: Image }>()
+  const source: ImageSource = {
+    async url (url, role) {
+      const fetched = await deps.images.fetchImage(url.trim(), role)
+      const hit = decoded.get(url)
+      if (hit && hit.bytes === fetched.bytes) {
+        decoded.delete(url)
+        decoded.set(url, hit)
+        return hit.image
+      }
+      let image: Image
+      try {
+        image = await loadImage(fetched.bytes)
+      } catch {
+        throw new AppError('REMOTE_IMAGE_INVALID', `${role}: the image at ${url} could not be decoded`, { details: { role, url } })
+      }
+      decoded.set(url, { bytes: fetched.bytes, image })
+      if (decoded.size > DECODED_CACHE_ENTRIES) decoded.delete(decoded.keys().next().value!)
+      return image
+    },
+    async assetOrUrl (kind, value, role) {
+      if (isUrlLike(value)) return await source.url(value, role)
+      return await deps.assets.get(kind, value, role)
+    }
+  }
+  return source
+}

@@ -1,0 +1,218 @@
+// Fetches an image from a URL a caller gave us, without letting that URL reach the
+// server's own networks (server-side request forgery). The defences, in order:
+// - only http: and https: URLs, without credentials, on any port;
+// - host literals in every spelling (127.1, 2130706433, 0x7f000001, [::ffff:7f00:1])
+//   are normalised by the WHATWG URL parser and ipaddr.js, then classified;
+// - host names are resolved by our own `lookup`, handed to the socket, which drops
+//   refused addresses: the socket connects to exactly the address we checked, so a
+//   name that resolves differently on a second look-up (DNS rebinding) gains nothing;
+// - the peer address of the connected socket is checked again before the request
+//   leaves (defence in depth);
+// - redirects are followed by hand, at most MAX_REDIRECTS, each hop checked anew;
+// - one deadline covers connect, headers, body and every redirect; the body is
+//   counted as it arrives and the download stopped past the size limit.
+import dns from 'node:dns'
+import http from 'node:http'
+import https from 'node:https'
+import type net from 'node:net'
+import { AppError, type ErrorCode } from '../errors.js'
+import { type AllowList, classifyAddress, describeRange, EMPTY_ALLOW_LIST, hostIsAllowed } from './address.js'
+
+export const MAX_REDIRECTS = 3
+export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+export const DEFAULT_TIMEOUT_MS = 5_000
+const USER_AGENT = 'utility-media-api image fetcher'
+
+export interface ResolvedAddress { address: string, family: number }
+/** Resolves a host name to its addresses (injectable: tests point names at loopback). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
+
+export const systemResolver: Resolver = async (hostname) =>
+  await dns.promises.lookup(hostname, { all: true, verbatim: true })
+
+export interface RemoteFetcherOptions {
+  allow?: AllowList
+  maxBytes?: number
+  timeoutMs?: number
+  resolve?: Resolver
+}
+
+export interface FetchedResource {
+  bytes: Buffer
+  contentType: string
+  /** The URL finally answered, after redirects. */
+  url: string
+}
+
+export interface RemoteFetcher {
+  /** Fetches `url`; failures are AppErrors (400) whose message starts with `role`. */
+  fetch (url: string, role: string): Promise<FetchedResource>
+}
+
+class FetchFailure extends Error {
+  constructor (readonly code: ErrorCode, message: string) { super(message) }
+}
+
+function shortUrl (url: string): string {
+  return url.length > 200 ? `${url.slice(0, 197)}...` : url
+}
+
+export function createRemoteFetcher (options: RemoteFetcherOptions = {}): RemoteFetcher {
+  const allow = options.allow ?? EMPTY_ALLOW_LIST
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const resolve = options.resolve ?? systemResolver
+
+  /** Throws unless the URL may be requested at all; returns it parsed. */
+  function checkUrl (raw: string): URL {
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      throw new FetchFailure('REMOTE_FETCH_REFUSED', 'is not an absolute URL')
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new FetchFailure('REMOTE_FETCH_REFUSED', `uses the scheme "${url.protocol.replace(/:$/, '')}": only http and https URLs can be fetched`)
+    }
+    if (url.username !== '' || url.password !== '') {
+      throw new FetchFailure('REMOTE_FETCH_REFUSED', 'carries credentials: URLs with user:password@ are not fetched')
+    }
+    const verdict = classifyAddress(url.hostname, allow)
+    if (verdict && !verdict.allowed) {
+      throw new FetchFailure('REMOTE_FETCH_REFUSED', `points to ${verdict.address}, ${describeRange(verdict.range)}`)
+    }
+    return url
+  }
+
+  /**
+   * The socket's look-up: resolves, drops refused addresses, hands the socket only
+   * what passed. Node calls it with `all: true` when it races address families.
+   */
+  function makeLookup (hostAllowed: boolean): net.LookupFunction {
+    return (hostname, lookupOptions, callback) => {
+      resolve(hostname).then((found) => {
+        const refused: string[] = []
+        const usable: ResolvedAddress[] = []
+        for (const entry of found) {
+          const verdict = classifyAddress(entry.address, allow)
+          if (verdict && (verdict.allowed || hostAllowed)) {
+            if (lookupOptions.family === undefined || lookupOptions.family === 0 || lookupOptions.family === entry.family) usable.push(entry)
+          } else {
+            refused.push(verdict ? `${verdict.address} (${describeRange(verdict.range)})` : entry.address)
+          }
+        }
+        if (usable.length === 0) {
+          const why = refused.length > 0 ? `resolves only to refused addresses: ${refused.slice(0, 3).join(', ')}` : 'does not resolve to any address'
+          callback(new FetchFailure(refused.length > 0 ? 'REMOTE_FETCH_REFUSED' : 'REMOTE_FETCH_FAILED', `host "${hostname}" ${why}`) as NodeJS.ErrnoException, '', 4)
+          return
+        }
+        if (lookupOptions.all) (callback as unknown as (err: null, all: ResolvedAddress[]) => void)(null, usable)
+        else callback(null, usable[0]!.address, usable[0]!.family)
+      }, (err: NodeJS.ErrnoException) => {
+        callback(new FetchFailure('REMOTE_FETCH_FAILED', `host "${hostname}" could not be resolved (${err.code ?? err.message})`) as NodeJS.ErrnoException, '', 4)
+      })
+    }
+  }
+
+  function requestOnce (url: URL, deadline: AbortSignal): Promise<{ status: number, location?: string, contentType: string, bytes?: Buffer }> {
+    const hostAllowed = hostIsAllowed(allow, url.hostname)
+    const client = url.protocol === 'https:' ? https : http
+    return new Promise((resolvePromise, reject) => {
+      let settled = false
+      const fail = (err: FetchFailure) => {
+        if (settled) return
+        settled = true
+        req.destroy()
+        reject(err)
+      }
+      const req = client.request(url, {
+        method: 'GET',
+        agent: false,
+        lookup: makeLookup(hostAllowed),
+        signal: deadline,
+        headers: { 'user-agent': USER_AGENT, accept: 'image/*', 'accept-encoding': 'identity' }
+      })
+      req.on('socket', (socket: net.Socket) => {
+        socket.once('connect', () => {
+          const peer = socket.remoteAddress
+          const verdict = peer === undefined ? undefined : classifyAddress(peer, allow)
+          if (!verdict || !(verdict.allowed || hostAllowed)) {
+            fail(new FetchFailure('REMOTE_FETCH_REFUSED', `connected to ${peer ?? 'an unknown address'}, ${verdict ? describeRange(verdict.range) : 'which cannot be checked'}`))
+          }
+        })
+      })
+      req.on('error', (err: Error) => {
+        if (err instanceof FetchFailure) return fail(err)
+        if (deadline.aborted) return fail(new FetchFailure('REMOTE_FETCH_TIMEOUT', `did not answer within ${timeoutMs} ms`))
+        const code = (err as NodeJS.ErrnoException).code
+        fail(new FetchFailure('REMOTE_FETCH_FAILED', `could not be fetched (${code ?? err.message})`))
+      })
+      req.on('response', (res) => {
+        const status = res.statusCode ?? 0
+        const contentType = String(res.headers['content-type'] ?? '')
+        if (status >= 300 && status < 400 && res.headers.location !== undefined) {
+          res.resume()
+          settled = true
+          resolvePromise({ status, location: res.headers.location, contentType })
+          return
+        }
+        if (status < 200 || status >= 300) {
+          res.resume()
+          fail(new FetchFailure('REMOTE_FETCH_FAILED', `answered HTTP ${status}`))
+          return
+        }
+        const declared = Number(res.headers['content-length'])
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          fail(new FetchFailure('REMOTE_FETCH_TOO_LARGE', `is ${declared} bytes, above the limit of ${maxBytes} bytes`))
+          return
+        }
+        const chunks: Buffer[] = []
+        let received = 0
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length
+          if (received > maxBytes) {
+            fail(new FetchFailure('REMOTE_FETCH_TOO_LARGE', `sent more than the limit of ${maxBytes} bytes`))
+            return
+          }
+          chunks.push(chunk)
+        })
+        res.on('end', () => {
+          if (settled) return
+          settled = true
+          resolvePromise({ status, contentType, bytes: Buffer.concat(chunks, received) })
+        })
+        res.on('error', (err) => req.emit('error', err))
+        res.on('aborted', () => req.emit('error', new Error('the connection was cut')))
+      })
+      req.end()
+    })
+  }
+
+  return {
+    async fetch (rawUrl, role) {
+      const deadline = AbortSignal.timeout(timeoutMs)
+      let current = rawUrl
+      try {
+        for (let hop = 0; ; hop++) {
+          const url = checkUrl(current)
+          const answer = await requestOnce(url, deadline)
+          if (answer.location === undefined) return { bytes: answer.bytes!, contentType: answer.contentType, url: url.href }
+          if (hop >= MAX_REDIRECTS) throw new FetchFailure('REMOTE_FETCH_FAILED', `redirected more than ${MAX_REDIRECTS} times`)
+          let next: URL
+          try {
+            next = new URL(answer.location, url)
+          } catch {
+            throw new FetchFailure('REMOTE_FETCH_FAILED', 'redirected to an invalid URL')
+          }
+          current = next.href
+        }
+      } catch (err) {
+        if (err instanceof FetchFailure) {
+          const redirected = current !== rawUrl ? ` (redirected to ${shortUrl(current)})` : ''
+          throw new AppError(err.code, `${role}: the URL ${shortUrl(rawUrl)}${redirected} ${err.message}`, { details: { role, url: rawUrl } })
+        }
+        throw err
+      }
+    }
+  }
+}
