@@ -32,6 +32,9 @@ const FieldsSchema = Type.Object(
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes'
 
+/** Units of a key's rate limit and quota one drawn image costs. */
+export const GENERATION_COST = 5
+
 export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, resolve }) => {
   const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
   const assets = createAssetRegistry({ dataDir: config.dataDir })
@@ -44,7 +47,8 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     method: ['GET', 'POST'],
     url: '/gen/:template',
     exposeHeadRoute: false,
-    config: { body: 'json', errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'RENDER_BUSY'] },
+    // Drawing is CPU work: it costs more of a key's rate limit (README, "costs").
+    config: { body: 'json', cost: GENERATION_COST, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'RENDER_BUSY'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
@@ -73,7 +77,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'RENDER_BUSY'] },
+    config: { body: 'json', cost: GENERATION_COST, errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'RENDER_BUSY'] },
     errorHandler (err, request, reply) {
       // Name the limit that was exceeded rather than a generic "too large".
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -103,7 +107,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
   }
   for (const [kind, list] of Object.entries(lists)) {
     app.get(`/list/${kind}`, {
-      schema: { tags: ['generation'], summary: `The ${kind} /gen accepts`, response: { 200: ListSchema } }
+      schema: { tags: ['lists'], summary: `The ${kind} /gen accepts`, response: { 200: ListSchema } }
     }, async () => ok({ list: list() }))
   }
 
