@@ -7,7 +7,25 @@ import { createApp } from '../src/app.js'
 import { type Config, testConfig } from '../src/config.js'
 import { createKeyService } from '../src/keys/keys.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
+import { openPostgresStore } from '../src/store/postgres/index.js'
 import type { Store } from '../src/store/interface.js'
+import { dropSchema, TEST_DATABASE_URL, uniqueName } from './backends.js'
+
+/**
+ * The store the app tests run on: SQLite, or PostgreSQL when TEST_STORE=postgres
+ * (npm test runs the store-dependent suites a second time that way).
+ */
+export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite'
+
+export async function openTestStore (dataDir: string): Promise<{ store: Store, cleanup: () => Promise<void> }> {
+  if (TEST_STORE === 'postgres') {
+    const schema = uniqueName('app')
+    const store = await openPostgresStore(TEST_DATABASE_URL, { schema })
+    return { store, cleanup: async () => { await store.close(); await dropSchema(schema) } }
+  }
+  const store = openSqliteStore(dataDir)
+  return { store, cleanup: () => store.close() }
+}
 
 export function tempDir (prefix = 'uma-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
@@ -33,7 +51,7 @@ export interface TestAppOptions {
 export async function createTestApp (options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = tempDir()
   const config = testConfig(dataDir, options.config)
-  const store = openSqliteStore(dataDir)
+  const { store, cleanup } = await openTestStore(dataDir)
   const { key } = await createKeyService(store.keys).create('test')
   const app = await createApp({ config, store, logger: false })
   await options.beforeReady?.(app)
@@ -46,7 +64,7 @@ export async function createTestApp (options: TestAppOptions = {}): Promise<Test
     auth: { authorization: key },
     async close () {
       await app.close()
-      await store.close()
+      await cleanup()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   }

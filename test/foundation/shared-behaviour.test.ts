@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Type } from 'typebox'
 import { normalizeKeys } from '../../src/http/body.js'
-import { createTestApp, json, type TestApp } from '../helpers.js'
+import { createTestApp, json, TEST_STORE, type TestApp } from '../helpers.js'
 
 let t: TestApp
 
@@ -118,7 +118,7 @@ describe('health', () => {
     const live = await t.app.inject({ method: 'GET', url: '/healthz' })
     assert.deepEqual(json(live), { status: 'ok' })
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' })
-    assert.deepEqual(json(ready), { status: 'ready', store: 'sqlite' })
+    assert.deepEqual(json(ready), { status: 'ready', store: TEST_STORE })
   })
 
   it('answers /readyz with 503 when the store does not answer', async () => {
