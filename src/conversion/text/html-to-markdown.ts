@@ -1,8 +1,9 @@
 // HTML → GitHub-flavoured Markdown. htmlparser2's tokenizer (fast and forgiving: unclosed
-// tags, stray closers and unquoted attributes all parse) feeds a small tree; a serializer
-// writes CommonMark plus the GFM extensions (tables, strikethrough, task lists) so that
-// rendering the Markdown back gives the source document. Cost is linear in the input:
-// one parse, one walk, text escaped in single passes, nesting bounded.
+// tags, stray closers and unquoted attributes all parse) feeds a small tree per top-level
+// block; a serializer writes it as CommonMark plus the GFM extensions (tables,
+// strikethrough, task lists) as soon as it closes, so that rendering the Markdown back
+// gives the source document. Cost is linear in the input: one parse, one walk per block,
+// text escaped in single passes, nesting bounded.
 import { Parser } from 'htmlparser2'
 
 /** Deeper elements are flattened into their ancestor: bounds recursion on hostile input. */
@@ -26,50 +27,6 @@ const BLOCKS = new Set([
   'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody',
   'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption'
 ])
-
-/** Parses HTML into a tree of elements and merged text, without the dropped elements. */
-function parse (html: string): El {
-  const root: El = { name: '#root', attrs: {}, children: [] }
-  const stack: El[] = [root]
-  let dropDepth = 0
-  let top = root
-  const parser = new Parser({
-    onopentag (name, attrs) {
-      if (dropDepth > 0 || DROPPED.has(name)) {
-        dropDepth++
-        return
-      }
-      if (stack.length > MAX_ELEMENT_DEPTH) {
-        stack.push(top) // flattened: its children go to the ancestor
-        return
-      }
-      const el: El = { name, attrs, children: [] }
-      top.children.push(el)
-      stack.push(el)
-      top = el
-    },
-    onclosetag () {
-      if (dropDepth > 0) {
-        dropDepth--
-        return
-      }
-      if (stack.length > 1) {
-        stack.pop()
-        top = stack[stack.length - 1]!
-      }
-    },
-    ontext (text) {
-      if (dropDepth > 0) return
-      const children = top.children
-      const last = children.length - 1
-      // The tokenizer splits text at entities: merge, so escaping sees whole runs.
-      if (last >= 0 && typeof children[last] === 'string') children[last] += text
-      else children.push(text)
-    }
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false })
-  parser.end(html)
-  return root
-}
 
 // ---------------------------------------------------------------------------------------
 // Escaping (CommonMark 0.31.2 §2.4 backslash escapes, §6 inlines, §4-5 block starts).
@@ -614,11 +571,85 @@ function table (el: El, ctx: Ctx, out: string[]): void {
   out.push(lines.join('\n'))
 }
 
-/** Converts an HTML document or fragment to GitHub-flavoured Markdown. */
+/**
+ * Block elements that block() writes as the blocks of their children (its default case):
+ * at the top level they need no subtree, so their content streams through.
+ */
+const TRANSPARENT = new Set([...BLOCKS].filter((name) => !['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'pre', 'blockquote', 'ul', 'ol', 'table'].includes(name)))
+
+interface Level extends El {
+  /** A top-level container: its children are written as they complete, never kept. */
+  stream: boolean
+}
+
+/**
+ * Converts an HTML document or fragment to GitHub-flavoured Markdown.
+ *
+ * htmlparser2's callbacks build a subtree per top-level block and write it as soon as it
+ * closes, so memory holds one block at a time: a whole-document tree would survive young
+ * garbage collections and make the cost grow faster than the input.
+ */
 export function htmlToMarkdown (html: string): string {
-  const root = parse(html)
+  const ctx: Ctx = { containers: 0, inTable: false, inHeading: false, inLink: false, inListItem: false }
   const out: string[] = []
-  blocks(root.children, { containers: 0, inTable: false, inHeading: false, inLink: false, inListItem: false }, out)
+  /** Inline content of the top level since the last block: one paragraph. */
+  let pending: Node[] = []
+  const flush = (): void => {
+    if (pending.length === 0) return
+    const text = paragraph(pending, ctx)
+    if (text !== '') out.push(text)
+    pending = []
+  }
+  const root: Level = { name: '#root', attrs: {}, children: [], stream: true }
+  const stack: Level[] = [root]
+  let dropDepth = 0
+  let top = root
+  const parser = new Parser({
+    onopentag (name, attrs) {
+      if (dropDepth > 0 || DROPPED.has(name)) {
+        dropDepth++
+        return
+      }
+      if (stack.length > MAX_ELEMENT_DEPTH) {
+        stack.push(top) // flattened: its children go to the ancestor
+        return
+      }
+      const el: Level = { name, attrs, children: [], stream: false }
+      if (top.stream) {
+        if (TRANSPARENT.has(name)) {
+          flush()
+          el.stream = true
+        } else if (!BLOCKS.has(name)) pending.push(el) // blocks are written when they close
+      } else top.children.push(el)
+      stack.push(el)
+      top = el
+    },
+    onclosetag () {
+      if (dropDepth > 0) {
+        dropDepth--
+        return
+      }
+      if (stack.length <= 1) return
+      const el = stack.pop()!
+      top = stack[stack.length - 1]!
+      if (el === top) return // a flattened element
+      if (el.stream) flush()
+      else if (top.stream && BLOCKS.has(el.name)) {
+        flush()
+        block(el, ctx, out)
+      }
+    },
+    ontext (text) {
+      if (dropDepth > 0) return
+      const children = top.stream ? pending : top.children
+      const last = children.length - 1
+      // The tokenizer splits text at entities: merge, so escaping sees whole runs.
+      if (last >= 0 && typeof children[last] === 'string') children[last] += text
+      else children.push(text)
+    }
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false })
+  parser.end(html)
+  flush()
   const md = out.join('\n\n')
   return md === '' ? '' : md + '\n'
 }
