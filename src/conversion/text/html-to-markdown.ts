@@ -80,6 +80,76 @@ export function escapeInline (s: string): string {
   return out + s.slice(last)
 }
 
+/** Characters escapeText looks at: the inline specials, HTML whitespace, | and ]. */
+const TEXT_SPECIAL = new Uint8Array(128)
+for (const c of '\\`*_[<&~|] \t\n\f\r') TEXT_SPECIAL[c.charCodeAt(0)] = 1
+
+function isHtmlSpace (c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 12 || c === 13
+}
+
+const ENTITY_AT = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/y
+
+/**
+ * Text as inline Markdown in one scan: escapeInline's escapes, | in table cells (GFM), ]
+ * in link text (§6.3), and HTML whitespace runs collapsed to one space (non-breaking
+ * spaces stay). Decisions read the raw neighbours, which collapsing never turns into
+ * something else, so this equals escaping first and collapsing after.
+ */
+function escapeText (s: string, inTable: boolean, inBrackets: boolean): string {
+  let out = ''
+  let last = 0
+  const n = s.length
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c > 127 || TEXT_SPECIAL[c] === 0) continue
+    let escape = false
+    switch (c) {
+      case 32: case 9: case 10: case 12: case 13: {
+        let j = i + 1
+        while (j < n && isHtmlSpace(s.charCodeAt(j))) j++
+        if (c === 32 && j === i + 1) continue // a single space stays
+        out += s.slice(last, i) + ' '
+        last = j
+        i = j - 1
+        continue
+      }
+      case 124: // |
+        escape = inTable
+        break
+      case 93: // ]
+        escape = inBrackets
+        break
+      case 92:
+        escape = i + 1 >= n || isAsciiPunct(s.charCodeAt(i + 1))
+        break
+      case 96: case 42: case 91:
+        escape = true
+        break
+      case 95:
+        escape = !(i > 0 && i + 1 < n && isAlnum(s.charCodeAt(i - 1)) && isAlnum(s.charCodeAt(i + 1)))
+        break
+      case 60: {
+        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0
+        escape = d === 0 || d === 47 || d === 33 || d === 63 || (d >= 65 && d <= 90) || (d >= 97 && d <= 122)
+        break
+      }
+      case 38:
+        ENTITY_AT.lastIndex = i
+        escape = ENTITY_AT.test(s)
+        break
+      case 126:
+        escape = i === 0 || i + 1 >= n || s.charCodeAt(i - 1) === 126 || s.charCodeAt(i + 1) === 126
+        break
+    }
+    if (escape) {
+      out += s.slice(last, i) + '\\'
+      last = i
+    }
+  }
+  return out === '' ? s : out + s.slice(last)
+}
+
 const LINE_START = /^(?:#{1,6}(?=[ \t]|$)|[>+=-]|\d{1,9}[.)](?=[ \t]|$))/
 
 /** Escapes what would start a block at the beginning of a line (§4, §5): headings, quotes, lists, breaks. */
@@ -130,12 +200,7 @@ class InlineWriter {
 
   text (raw: string): void {
     // Escaped as a whole: whether a character can be misread depends on its neighbours.
-    let text = escapeInline(raw)
-    if (this.inTable) text = text.replace(/\|/g, '\\|')
-    // Link text ends at an unescaped ] (§6.3).
-    if (this.inBrackets) text = text.replace(/\]/g, '\\]')
-    // HTML whitespace collapses to one space (non-breaking spaces stay).
-    if (HTML_SPACE.test(text)) text = text.replace(HTML_SPACE_RUNS, ' ')
+    const text = escapeText(raw, this.inTable, this.inBrackets)
     let start = 0
     let end = text.length
     if (end > 0 && text.charCodeAt(0) === 32) {
@@ -194,8 +259,6 @@ class InlineWriter {
   }
 }
 
-const HTML_SPACE = /[\t\n\f\r]| {2}/
-const HTML_SPACE_RUNS = /[ \t\n\f\r]+/g
 
 /** The text of a subtree, as is (code, pre). */
 function textContent (node: Node): string {
@@ -207,13 +270,14 @@ function textContent (node: Node): string {
 }
 
 function longestRun (s: string, ch: string): number {
+  const c = ch.charCodeAt(0)
   let best = 0
-  let run = 0
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === ch) {
-      run++
-      if (run > best) best = run
-    } else run = 0
+  let i = s.indexOf(ch)
+  while (i >= 0) {
+    let j = i + 1
+    while (j < s.length && s.charCodeAt(j) === c) j++
+    if (j - i > best) best = j - i
+    i = s.indexOf(ch, j)
   }
   return best
 }
@@ -335,10 +399,6 @@ function inlineChildren (w: InlineWriter, nodes: Node[], ctx: Ctx): void {
 // ---------------------------------------------------------------------------------------
 // Blocks. Each block is a string of Markdown lines; the caller joins them.
 
-function isBlock (node: Node): boolean {
-  return typeof node !== 'string' && BLOCKS.has(node.name)
-}
-
 function indent (text: string, first: string, rest: string): string {
   let out = ''
   let start = 0
@@ -357,20 +417,23 @@ function indent (text: string, first: string, rest: string): string {
 
 /** Converts children into blocks: runs of inline content become paragraphs. */
 function blocks (nodes: Node[], ctx: Ctx, out: string[]): void {
-  let inline: Node[] = []
-  const flush = (): void => {
-    if (inline.length === 0) return
-    const text = paragraph(inline, ctx)
-    if (text !== '') out.push(text)
-    inline = []
+  let start = -1
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!
+    if (typeof node !== 'string' && BLOCKS.has(node.name)) {
+      if (start >= 0) pushParagraph(nodes, start, i, ctx, out)
+      start = -1
+      block(node, ctx, out)
+    } else if (start < 0) start = i
   }
-  for (const node of nodes) {
-    if (isBlock(node)) {
-      flush()
-      block(node as El, ctx, out)
-    } else inline.push(node)
-  }
-  flush()
+  if (start >= 0) pushParagraph(nodes, start, nodes.length, ctx, out)
+}
+
+function pushParagraph (nodes: Node[], from: number, to: number, ctx: Ctx, out: string[]): void {
+  const w = new InlineWriter(true, false, false)
+  for (let i = from; i < to; i++) inlineNode(w, nodes[i]!, ctx)
+  const text = w.finish()
+  if (text !== '') out.push(text)
 }
 
 function paragraph (nodes: Node[], ctx: Ctx): string {
@@ -427,17 +490,24 @@ function block (el: El, ctx: Ctx, out: string[]): void {
 }
 
 function codeBlock (el: El): string {
-  let code = textContent(el)
+  const text = textContent(el)
+  let code = text
   // A newline right after <pre> is not content (HTML §13.2.6.4.7); htmlparser2 keeps it.
-  if (typeof el.children[0] === 'string' && code.startsWith('\n')) code = code.slice(1)
-  if (code.endsWith('\n')) code = code.slice(0, -1)
+  if (typeof el.children[0] === 'string' && code.charCodeAt(0) === 10) code = code.slice(1)
+  if (code.charCodeAt(code.length - 1) === 10) code = code.slice(0, -1)
   let lang = ''
-  const codeEl = el.children.find((c): c is El => typeof c !== 'string' && c.name === 'code')
+  let codeEl: El | undefined
+  for (const c of el.children) {
+    if (typeof c !== 'string' && c.name === 'code') {
+      codeEl = c
+      break
+    }
+  }
   const cls = (codeEl?.attrs.class ?? '') + ' ' + (el.attrs.class ?? '')
   const m = /(?:^|\s)(?:language|lang)-([^\s`]+)/.exec(cls)
   if (m) lang = m[1]!
   const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1))
-  return `${fence}${lang}\n${code === '' && !textContent(el).includes('\n') ? '' : code + '\n'}${fence}`
+  return `${fence}${lang}\n${code === '' && !text.includes('\n') ? '' : code + '\n'}${fence}`
 }
 
 /** The checkbox a task list item starts with, in its first child or first paragraph. */
