@@ -82,6 +82,15 @@ describe('htmlToMarkdown', () => {
     assert.ok(md.length < 1000)
   })
 
+  it('a whole document converts like its body; top-level text between blocks forms paragraphs', () => {
+    const body = '<h1>T</h1>loose <b>text</b><div><p>a</p>in div</div>after<ul><li>x</li></ul>'
+    const expected = '# T\n\nloose **text**\n\na\n\nin div\n\nafter\n\n- x\n'
+    assert.equal(htmlToMarkdown(body), expected)
+    assert.equal(htmlToMarkdown(`<!doctype html><html><head><title>no</title></head><body>${body}</body></html>`), expected)
+    // An inline element left open at the top level still holds the blocks inside it.
+    assert.equal(htmlToMarkdown('<b>bold <div>block</div> tail'), '**bold block\\\ntail**\n')
+  })
+
   it('an empty or whitespace-only document gives empty Markdown', () => {
     assert.equal(htmlToMarkdown(''), '')
     assert.equal(htmlToMarkdown('  <div> </div> '), '')

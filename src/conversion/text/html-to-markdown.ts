@@ -1,8 +1,9 @@
 // HTML → GitHub-flavoured Markdown. htmlparser2's tokenizer (fast and forgiving: unclosed
-// tags, stray closers and unquoted attributes all parse) feeds a small tree; a serializer
-// writes CommonMark plus the GFM extensions (tables, strikethrough, task lists) so that
-// rendering the Markdown back gives the source document. Cost is linear in the input:
-// one parse, one walk, text escaped in single passes, nesting bounded.
+// tags, stray closers and unquoted attributes all parse) feeds a small tree per top-level
+// block; a serializer writes it as CommonMark plus the GFM extensions (tables,
+// strikethrough, task lists) as soon as it closes, so that rendering the Markdown back
+// gives the source document. Cost is linear in the input: one parse, one walk per block,
+// text escaped in single passes, nesting bounded.
 import { Parser } from 'htmlparser2'
 
 /** Deeper elements are flattened into their ancestor: bounds recursion on hostile input. */
@@ -26,50 +27,6 @@ const BLOCKS = new Set([
   'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody',
   'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption'
 ])
-
-/** Parses HTML into a tree of elements and merged text, without the dropped elements. */
-function parse (html: string): El {
-  const root: El = { name: '#root', attrs: {}, children: [] }
-  const stack: El[] = [root]
-  let dropDepth = 0
-  let top = root
-  const parser = new Parser({
-    onopentag (name, attrs) {
-      if (dropDepth > 0 || DROPPED.has(name)) {
-        dropDepth++
-        return
-      }
-      if (stack.length > MAX_ELEMENT_DEPTH) {
-        stack.push(top) // flattened: its children go to the ancestor
-        return
-      }
-      const el: El = { name, attrs, children: [] }
-      top.children.push(el)
-      stack.push(el)
-      top = el
-    },
-    onclosetag () {
-      if (dropDepth > 0) {
-        dropDepth--
-        return
-      }
-      if (stack.length > 1) {
-        stack.pop()
-        top = stack[stack.length - 1]!
-      }
-    },
-    ontext (text) {
-      if (dropDepth > 0) return
-      const children = top.children
-      const last = children.length - 1
-      // The tokenizer splits text at entities: merge, so escaping sees whole runs.
-      if (last >= 0 && typeof children[last] === 'string') children[last] += text
-      else children.push(text)
-    }
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false })
-  parser.end(html)
-  return root
-}
 
 // ---------------------------------------------------------------------------------------
 // Escaping (CommonMark 0.31.2 §2.4 backslash escapes, §6 inlines, §4-5 block starts).
@@ -123,6 +80,76 @@ export function escapeInline (s: string): string {
   return out + s.slice(last)
 }
 
+/** Characters escapeText looks at: the inline specials, HTML whitespace, | and ]. */
+const TEXT_SPECIAL = new Uint8Array(128)
+for (const c of '\\`*_[<&~|] \t\n\f\r') TEXT_SPECIAL[c.charCodeAt(0)] = 1
+
+function isHtmlSpace (c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 12 || c === 13
+}
+
+const ENTITY_AT = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/y
+
+/**
+ * Text as inline Markdown in one scan: escapeInline's escapes, | in table cells (GFM), ]
+ * in link text (§6.3), and HTML whitespace runs collapsed to one space (non-breaking
+ * spaces stay). Decisions read the raw neighbours, which collapsing never turns into
+ * something else, so this equals escaping first and collapsing after.
+ */
+function escapeText (s: string, inTable: boolean, inBrackets: boolean): string {
+  let out = ''
+  let last = 0
+  const n = s.length
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i)
+    if (c > 127 || TEXT_SPECIAL[c] === 0) continue
+    let escape = false
+    switch (c) {
+      case 32: case 9: case 10: case 12: case 13: {
+        let j = i + 1
+        while (j < n && isHtmlSpace(s.charCodeAt(j))) j++
+        if (c === 32 && j === i + 1) continue // a single space stays
+        out += s.slice(last, i) + ' '
+        last = j
+        i = j - 1
+        continue
+      }
+      case 124: // |
+        escape = inTable
+        break
+      case 93: // ]
+        escape = inBrackets
+        break
+      case 92:
+        escape = i + 1 >= n || isAsciiPunct(s.charCodeAt(i + 1))
+        break
+      case 96: case 42: case 91:
+        escape = true
+        break
+      case 95:
+        escape = !(i > 0 && i + 1 < n && isAlnum(s.charCodeAt(i - 1)) && isAlnum(s.charCodeAt(i + 1)))
+        break
+      case 60: {
+        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0
+        escape = d === 0 || d === 47 || d === 33 || d === 63 || (d >= 65 && d <= 90) || (d >= 97 && d <= 122)
+        break
+      }
+      case 38:
+        ENTITY_AT.lastIndex = i
+        escape = ENTITY_AT.test(s)
+        break
+      case 126:
+        escape = i === 0 || i + 1 >= n || s.charCodeAt(i - 1) === 126 || s.charCodeAt(i + 1) === 126
+        break
+    }
+    if (escape) {
+      out += s.slice(last, i) + '\\'
+      last = i
+    }
+  }
+  return out === '' ? s : out + s.slice(last)
+}
+
 const LINE_START = /^(?:#{1,6}(?=[ \t]|$)|[>+=-]|\d{1,9}[.)](?=[ \t]|$))/
 
 /** Escapes what would start a block at the beginning of a line (§4, §5): headings, quotes, lists, breaks. */
@@ -173,12 +200,7 @@ class InlineWriter {
 
   text (raw: string): void {
     // Escaped as a whole: whether a character can be misread depends on its neighbours.
-    let text = escapeInline(raw)
-    if (this.inTable) text = text.replace(/\|/g, '\\|')
-    // Link text ends at an unescaped ] (§6.3).
-    if (this.inBrackets) text = text.replace(/\]/g, '\\]')
-    // HTML whitespace collapses to one space (non-breaking spaces stay).
-    if (HTML_SPACE.test(text)) text = text.replace(HTML_SPACE_RUNS, ' ')
+    const text = escapeText(raw, this.inTable, this.inBrackets)
     let start = 0
     let end = text.length
     if (end > 0 && text.charCodeAt(0) === 32) {
@@ -237,8 +259,6 @@ class InlineWriter {
   }
 }
 
-const HTML_SPACE = /[\t\n\f\r]| {2}/
-const HTML_SPACE_RUNS = /[ \t\n\f\r]+/g
 
 /** The text of a subtree, as is (code, pre). */
 function textContent (node: Node): string {
@@ -250,13 +270,14 @@ function textContent (node: Node): string {
 }
 
 function longestRun (s: string, ch: string): number {
+  const c = ch.charCodeAt(0)
   let best = 0
-  let run = 0
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === ch) {
-      run++
-      if (run > best) best = run
-    } else run = 0
+  let i = s.indexOf(ch)
+  while (i >= 0) {
+    let j = i + 1
+    while (j < s.length && s.charCodeAt(j) === c) j++
+    if (j - i > best) best = j - i
+    i = s.indexOf(ch, j)
   }
   return best
 }
@@ -378,10 +399,6 @@ function inlineChildren (w: InlineWriter, nodes: Node[], ctx: Ctx): void {
 // ---------------------------------------------------------------------------------------
 // Blocks. Each block is a string of Markdown lines; the caller joins them.
 
-function isBlock (node: Node): boolean {
-  return typeof node !== 'string' && BLOCKS.has(node.name)
-}
-
 function indent (text: string, first: string, rest: string): string {
   let out = ''
   let start = 0
@@ -400,20 +417,23 @@ function indent (text: string, first: string, rest: string): string {
 
 /** Converts children into blocks: runs of inline content become paragraphs. */
 function blocks (nodes: Node[], ctx: Ctx, out: string[]): void {
-  let inline: Node[] = []
-  const flush = (): void => {
-    if (inline.length === 0) return
-    const text = paragraph(inline, ctx)
-    if (text !== '') out.push(text)
-    inline = []
+  let start = -1
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!
+    if (typeof node !== 'string' && BLOCKS.has(node.name)) {
+      if (start >= 0) pushParagraph(nodes, start, i, ctx, out)
+      start = -1
+      block(node, ctx, out)
+    } else if (start < 0) start = i
   }
-  for (const node of nodes) {
-    if (isBlock(node)) {
-      flush()
-      block(node as El, ctx, out)
-    } else inline.push(node)
-  }
-  flush()
+  if (start >= 0) pushParagraph(nodes, start, nodes.length, ctx, out)
+}
+
+function pushParagraph (nodes: Node[], from: number, to: number, ctx: Ctx, out: string[]): void {
+  const w = new InlineWriter(true, false, false)
+  for (let i = from; i < to; i++) inlineNode(w, nodes[i]!, ctx)
+  const text = w.finish()
+  if (text !== '') out.push(text)
 }
 
 function paragraph (nodes: Node[], ctx: Ctx): string {
@@ -470,17 +490,24 @@ function block (el: El, ctx: Ctx, out: string[]): void {
 }
 
 function codeBlock (el: El): string {
-  let code = textContent(el)
+  const text = textContent(el)
+  let code = text
   // A newline right after <pre> is not content (HTML §13.2.6.4.7); htmlparser2 keeps it.
-  if (typeof el.children[0] === 'string' && code.startsWith('\n')) code = code.slice(1)
-  if (code.endsWith('\n')) code = code.slice(0, -1)
+  if (typeof el.children[0] === 'string' && code.charCodeAt(0) === 10) code = code.slice(1)
+  if (code.charCodeAt(code.length - 1) === 10) code = code.slice(0, -1)
   let lang = ''
-  const codeEl = el.children.find((c): c is El => typeof c !== 'string' && c.name === 'code')
+  let codeEl: El | undefined
+  for (const c of el.children) {
+    if (typeof c !== 'string' && c.name === 'code') {
+      codeEl = c
+      break
+    }
+  }
   const cls = (codeEl?.attrs.class ?? '') + ' ' + (el.attrs.class ?? '')
   const m = /(?:^|\s)(?:language|lang)-([^\s`]+)/.exec(cls)
   if (m) lang = m[1]!
   const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1))
-  return `${fence}${lang}\n${code === '' && !textContent(el).includes('\n') ? '' : code + '\n'}${fence}`
+  return `${fence}${lang}\n${code === '' && !text.includes('\n') ? '' : code + '\n'}${fence}`
 }
 
 /** The checkbox a task list item starts with, in its first child or first paragraph. */
@@ -614,11 +641,85 @@ function table (el: El, ctx: Ctx, out: string[]): void {
   out.push(lines.join('\n'))
 }
 
-/** Converts an HTML document or fragment to GitHub-flavoured Markdown. */
+/**
+ * Block elements that block() writes as the blocks of their children (its default case):
+ * at the top level they need no subtree, so their content streams through.
+ */
+const TRANSPARENT = new Set([...BLOCKS].filter((name) => !['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'pre', 'blockquote', 'ul', 'ol', 'table'].includes(name)))
+
+interface Level extends El {
+  /** A top-level container: its children are written as they complete, never kept. */
+  stream: boolean
+}
+
+/**
+ * Converts an HTML document or fragment to GitHub-flavoured Markdown.
+ *
+ * htmlparser2's callbacks build a subtree per top-level block and write it as soon as it
+ * closes, so memory holds one block at a time: a whole-document tree would survive young
+ * garbage collections and make the cost grow faster than the input.
+ */
 export function htmlToMarkdown (html: string): string {
-  const root = parse(html)
+  const ctx: Ctx = { containers: 0, inTable: false, inHeading: false, inLink: false, inListItem: false }
   const out: string[] = []
-  blocks(root.children, { containers: 0, inTable: false, inHeading: false, inLink: false, inListItem: false }, out)
+  /** Inline content of the top level since the last block: one paragraph. */
+  let pending: Node[] = []
+  const flush = (): void => {
+    if (pending.length === 0) return
+    const text = paragraph(pending, ctx)
+    if (text !== '') out.push(text)
+    pending = []
+  }
+  const root: Level = { name: '#root', attrs: {}, children: [], stream: true }
+  const stack: Level[] = [root]
+  let dropDepth = 0
+  let top = root
+  const parser = new Parser({
+    onopentag (name, attrs) {
+      if (dropDepth > 0 || DROPPED.has(name)) {
+        dropDepth++
+        return
+      }
+      if (stack.length > MAX_ELEMENT_DEPTH) {
+        stack.push(top) // flattened: its children go to the ancestor
+        return
+      }
+      const el: Level = { name, attrs, children: [], stream: false }
+      if (top.stream) {
+        if (TRANSPARENT.has(name)) {
+          flush()
+          el.stream = true
+        } else if (!BLOCKS.has(name)) pending.push(el) // blocks are written when they close
+      } else top.children.push(el)
+      stack.push(el)
+      top = el
+    },
+    onclosetag () {
+      if (dropDepth > 0) {
+        dropDepth--
+        return
+      }
+      if (stack.length <= 1) return
+      const el = stack.pop()!
+      top = stack[stack.length - 1]!
+      if (el === top) return // a flattened element
+      if (el.stream) flush()
+      else if (top.stream && BLOCKS.has(el.name)) {
+        flush()
+        block(el, ctx, out)
+      }
+    },
+    ontext (text) {
+      if (dropDepth > 0) return
+      const children = top.stream ? pending : top.children
+      const last = children.length - 1
+      // The tokenizer splits text at entities: merge, so escaping sees whole runs.
+      if (last >= 0 && typeof children[last] === 'string') children[last] += text
+      else children.push(text)
+    }
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false })
+  parser.end(html)
+  flush()
   const md = out.join('\n\n')
   return md === '' ? '' : md + '\n'
 }
