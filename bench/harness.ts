@@ -105,6 +105,13 @@ export async function opsPerSec (fn: () => unknown, seconds = 2): Promise<number
   return n / ((performance.now() - start) / 1000)
 }
 
+/** The median; for an even count, the mean of the two middle values. */
+export function median (xs: number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
 /**
  * Measures two functions in alternating rounds, so that drift in machine load hits both
  * alike; returns operations per second of each (median over rounds).
@@ -116,6 +123,5 @@ export async function compare (a: () => unknown, b: () => unknown, seconds = 4, 
     ra.push(await opsPerSec(a, seconds / rounds / 2))
     rb.push(await opsPerSec(b, seconds / rounds / 2))
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
   return [median(ra), median(rb)]
 }
