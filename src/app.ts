@@ -14,6 +14,7 @@ import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { requestLogPlugin } from './http/request-log.js'
 import { systemRoutes } from './system/routes.js'
+import { imageConversionRoutes } from './conversion/image/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
@@ -98,6 +99,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store })
+  await app.register(imageConversionRoutes, { image: config.image })
 
   return app
 }

@@ -1,6 +1,7 @@
 // Configuration: read once from the environment at boot, validated against one table
 // with a default per key. A bad value stops the process with a message naming the
 // variable (fastify/demo env.ts). Nothing else in the code reads process.env.
+import os from 'node:os'
 import path from 'node:path'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -22,6 +23,21 @@ export interface Config {
   shutdownTimeoutMs: number
   /** A request taking longer than this is answered with 503 (0 disables). */
   requestTimeoutMs: number
+  /** Image conversion (src/conversion/image/): see docs/image-conversion.md. */
+  image: ImageConfig
+}
+
+export interface ImageConfig {
+  /** Decompression-bomb guard: most pixels an input may declare, counted over all animation frames. */
+  maxPixels: number
+  /** Most animation frames an input may declare. */
+  maxFrames: number
+  /** A conversion running longer than this is stopped (libvips is told to abort). */
+  timeoutMs: number
+  /** Conversions running at once (CPU-bound: about one per core). */
+  concurrency: number
+  /** Requests admitted beyond those converting (receiving their upload or waiting); more get 503. */
+  queue: number
 }
 
 export class ConfigError extends Error {
@@ -105,7 +121,14 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     bodyLimit: size(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000)
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
+    image: {
+      maxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
+      maxFrames: int(env, 'IMAGE_MAX_FRAMES', 1000, 1, 100_000),
+      timeoutMs: int(env, 'IMAGE_TIMEOUT_MS', 15_000, 1000, 600_000),
+      concurrency: int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 256),
+      queue: int(env, 'IMAGE_QUEUE', 8, 0, 10_000)
+    }
   }
 }
 
