@@ -61,6 +61,17 @@ export async function animation (format: 'gif' | 'webp', frames: number, width: 
   return format === 'gif' ? img.gif({ delay, loop: 0 }).toBuffer() : img.webp({ delay, loop: 0, lossless: true }).toBuffer()
 }
 
+/** A GIF of `frames` 16×1 frames, each a different black-and-white pattern (encoders merge equal frames). */
+export async function manyFrameGif (frames: number): Promise<Buffer> {
+  const width = 16
+  const px = Buffer.alloc(width * frames * 3)
+  for (let f = 0; f < frames; f++) {
+    for (let x = 0; x < width; x++) px.fill((f >> x) & 1 ? 255 : 0, (f * width + x) * 3, (f * width + x + 1) * 3)
+  }
+  return sharp(px, { raw: { width, height: frames, channels: 3, pageHeight: 1 } as sharp.CreateRaw })
+    .gif({ delay: new Array(frames).fill(20), loop: 0 }).toBuffer()
+}
+
 function chunk (type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4)
   len.writeUInt32BE(data.length)
