@@ -3,6 +3,11 @@
 // field "file"; a C# helper sends the raw bytes). The size limit is enforced while
 // reading: a declared Content-Length over it is refused before reading anything, and
 // a stream that grows past it is refused at that byte, never buffered further.
+// What follows is read and dropped, up to MAX_DISCARD_BYTES, before answering 413: a
+// client that sends its whole body before reading the answer (most do) then gets the
+// 413 envelope instead of a connection reset (nginx's "lingering close" does the same).
+// A declared length beyond even that, or a longer stream, is answered at once and the
+// connection closed.
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy'
@@ -12,6 +17,8 @@ import { AppError } from '../../errors.js'
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 /** Room for multipart boundaries, part headers and small fields around the file. */
 export const MULTIPART_OVERHEAD_BYTES = 256 * 1024
+/** How much of an oversized upload is read and dropped so the client can read the 413. */
+export const MAX_DISCARD_BYTES = 16 * 1024 * 1024
 const MAX_FORM_FIELDS = 16
 const MAX_FORM_PARTS = 32
 const MAX_FIELD_BYTES = 1024
@@ -38,8 +45,37 @@ export function readUpload (headers: IncomingHttpHeaders, payload: Readable): Pr
   const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length'])
   const multipart = isMultipart(headers)
   const limit = multipart ? MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES : MAX_IMAGE_BYTES
-  if (declared !== undefined && Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge())
+  if (declared !== undefined && Number.isFinite(declared) && declared > limit) {
+    if (declared > limit + MAX_DISCARD_BYTES) return Promise.reject(tooLarge())
+    return discardRest(payload).then(() => { throw tooLarge() })
+  }
   return multipart ? readMultipart(headers, payload, limit) : readRaw(payload, declared, limit)
+}
+
+/** Reads and drops the rest of the stream, up to MAX_DISCARD_BYTES; resolves at its end or past that. */
+function discardRest (payload: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    let discarded = 0
+    const finish = () => {
+      payload.off('data', onData)
+      payload.off('end', finish)
+      payload.off('error', finish)
+      payload.off('close', finish)
+      resolve()
+    }
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length
+      if (discarded > MAX_DISCARD_BYTES) {
+        payload.pause()
+        finish()
+      }
+    }
+    payload.on('data', onData)
+    payload.on('end', finish)
+    payload.on('error', finish)
+    payload.on('close', finish)
+    payload.resume()
+  })
 }
 
 function readRaw (payload: Readable, declared: number | undefined, limit: number): Promise<Upload> {
@@ -55,8 +91,8 @@ function readRaw (payload: Readable, declared: number | undefined, limit: number
       received += chunk.length
       if (received > limit) {
         cleanup()
-        payload.pause()
-        reject(tooLarge())
+        chunks.length = 0
+        discardRest(payload).then(() => reject(tooLarge()))
         return
       }
       chunks.push(chunk)
@@ -92,18 +128,22 @@ function readMultipart (headers: IncomingHttpHeaders, payload: Readable, limit: 
       return
     }
     let settled = false
-    const fail = (err: unknown) => {
+    const fail = (err: unknown, discard = false) => {
       if (settled) return
       settled = true
       payload.unpipe(busboy)
       payload.off('data', count)
-      payload.pause()
-      reject(err)
+      chosen = undefined
+      if (discard) discardRest(payload).then(() => reject(err))
+      else {
+        payload.pause()
+        reject(err)
+      }
     }
     let received = 0
     const count = (chunk: Buffer) => {
       received += chunk.length
-      if (received > limit) fail(tooLarge())
+      if (received > limit) fail(tooLarge(), true)
     }
     const fields: Record<string, string> = {}
     // The part named "file" wins; otherwise the first file part (compat notes).
@@ -121,7 +161,7 @@ function readMultipart (headers: IncomingHttpHeaders, payload: Readable, limit: 
         part.chunks.push(chunk)
         part.size += chunk.length
       })
-      stream.on('limit', () => fail(tooLarge()))
+      stream.on('limit', () => fail(tooLarge(), true))
     })
     busboy.on('field', (name: string, value: string) => {
       fields[name] = value
