@@ -80,6 +80,9 @@ function discardRest (payload: Readable): Promise<void> {
 
 function readRaw (payload: Readable, declared: number | undefined, limit: number): Promise<Upload> {
   return new Promise((resolve, reject) => {
+    // A declared length within the limit is allocated once: no second copy when the body ends.
+    const known = declared !== undefined && Number.isInteger(declared) && declared >= 0
+    const whole = known ? Buffer.allocUnsafe(declared) : undefined
     const chunks: Buffer[] = []
     let received = 0
     const cleanup = () => {
@@ -88,19 +91,22 @@ function readRaw (payload: Readable, declared: number | undefined, limit: number
       payload.off('error', onError)
     }
     const onData = (chunk: Buffer) => {
-      received += chunk.length
-      if (received > limit) {
+      if (received + chunk.length > limit || (whole !== undefined && received + chunk.length > whole.length)) {
         cleanup()
         chunks.length = 0
-        discardRest(payload).then(() => reject(tooLarge()))
+        if (received + chunk.length > limit) discardRest(payload).then(() => reject(tooLarge()))
+        else reject(new AppError('BAD_CONTENT_LENGTH'))
         return
       }
-      chunks.push(chunk)
+      if (whole !== undefined) chunk.copy(whole, received)
+      else chunks.push(chunk)
+      received += chunk.length
     }
     const onEnd = () => {
       cleanup()
-      if (declared !== undefined && Number.isFinite(declared) && declared !== received) {
-        reject(new AppError('BAD_CONTENT_LENGTH'))
+      if (whole !== undefined) {
+        if (received !== whole.length) reject(new AppError('BAD_CONTENT_LENGTH'))
+        else resolve({ bytes: whole, fields: {} })
         return
       }
       resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), fields: {} })
