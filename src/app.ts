@@ -26,6 +26,7 @@ import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
 import { textConversionRoutes } from './conversion/text/routes.js'
 import { generationRoutes } from './generation/routes.js'
+import { imageConversionRoutes } from './conversion/image/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
@@ -141,6 +142,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit })
   await app.register(generationRoutes, { config })
+  await app.register(imageConversionRoutes, { image: config.image })
 
   return app
 }

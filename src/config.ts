@@ -54,6 +54,21 @@ export interface Config {
   remoteFetchTimeoutMs: number
   /** Images drawn at once (rendering is CPU work); 0 = one per CPU core. */
   renderConcurrency: number
+  /** Image conversion (src/conversion/image/): see docs/image-conversion.md. */
+  image: ImageConfig
+}
+
+export interface ImageConfig {
+  /** Decompression-bomb guard: most pixels an input may declare, counted over all animation frames. */
+  maxPixels: number
+  /** Most animation frames an input may declare. */
+  maxFrames: number
+  /** A conversion running longer than this is stopped (libvips is told to abort). */
+  timeoutMs: number
+  /** Conversions running at once (CPU-bound: about one per core). */
+  concurrency: number
+  /** Requests admitted beyond those converting (receiving their upload or waiting); more get 503. */
+  queue: number
 }
 
 export class ConfigError extends Error {
@@ -180,7 +195,14 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     remoteFetchAllow,
     remoteFetchMaxBytes: size(env, 'REMOTE_FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
-    renderConcurrency: renderConcurrency === 0 ? Math.max(1, os.availableParallelism()) : renderConcurrency
+    renderConcurrency: renderConcurrency === 0 ? Math.max(1, os.availableParallelism()) : renderConcurrency,
+    image: {
+      maxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
+      maxFrames: int(env, 'IMAGE_MAX_FRAMES', 1000, 1, 100_000),
+      timeoutMs: int(env, 'IMAGE_TIMEOUT_MS', 15_000, 1000, 600_000),
+      concurrency: int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 256),
+      queue: int(env, 'IMAGE_QUEUE', 8, 0, 10_000)
+    }
   }
 }
 

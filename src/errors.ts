@@ -41,6 +41,13 @@ export const ERROR_CATALOGUE = {
   INVALID_COLOR: { status: 400, message: 'Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"' },
   GEN_LIMIT_EXCEEDED: { status: 400, message: 'The image description exceeds a limit of /gen/custom' },
   RENDER_BUSY: { status: 503, message: 'The server is busy drawing other images: try again in a moment' },
+  // Image conversion (src/conversion/image/, docs/image-conversion.md).
+  IMAGE_UNSUPPORTED_FORMAT: { status: 415, message: 'The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF' },
+  IMAGE_INVALID: { status: 400, message: 'The image could not be decoded: the file is truncated or corrupt' },
+  IMAGE_TOO_MANY_PIXELS: { status: 400, message: 'The image declares more pixels than this server converts: send a smaller image' },
+  IMAGE_TOO_MANY_FRAMES: { status: 400, message: 'The animation declares more frames than this server converts: send a shorter animation' },
+  IMAGE_TIMEOUT: { status: 503, message: 'The conversion took too long and was stopped: send a smaller image, or try again later' },
+  IMAGE_BUSY: { status: 503, message: 'Too many image conversions are running or waiting: retry after the number of seconds in Retry-After' },
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },

@@ -1,0 +1,171 @@
+// Image conversion: HTTP endpoint throughput against sharp converting the same photos
+// in-process with the same settings (target ≥ 0.9), against jimp (pure JavaScript;
+// expect > 10×), output sizes beside reference encoder settings, and the server's peak
+// memory while 16 clients upload 15 MB images at once.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { Jimp } from 'jimp'
+import sharp from 'sharp'
+import { type Benchmark, type BenchRow, opsPerSec } from './harness.js'
+import { startOurServer } from './shared-path.bench.js'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** A photo-like JPEG: smooth gradients plus grain (pure noise or flat colour would flatter one encoder). */
+async function photo (width: number, height: number): Promise<Buffer> {
+  const grain = await sharp({ create: { width, height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } } as sharp.Create }).blur(1.2).raw().toBuffer()
+  const px = Buffer.alloc(width * height * 3)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3
+      px[i] = Math.min(255, Math.max(0, (x * 255) / width * 0.7 + (grain[i]! - 128) * 0.6 + 30))
+      px[i + 1] = Math.min(255, Math.max(0, (y * 255) / height * 0.7 + (grain[i + 1]! - 128) * 0.6 + 30))
+      px[i + 2] = Math.min(255, Math.max(0, 128 + Math.sin(x / 40) * 60 + (grain[i + 2]! - 128) * 0.6))
+    }
+  }
+  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()
+}
+
+/** Operations per second of `fn` run by `parallel` loops at once for `seconds`. */
+async function parallelOps (fn: () => Promise<unknown>, parallel: number, seconds: number): Promise<number> {
+  await fn()
+  let n = 0
+  const end = performance.now() + seconds * 1000
+  const start = performance.now()
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (performance.now() < end) { await fn(); n++ }
+  }))
+  return n / ((performance.now() - start) / 1000)
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+const agent = new http.Agent({ keepAlive: true })
+
+/** POSTs the image and reads the whole answer; fails on anything but 200. */
+function post (url: string, key: string, body: Buffer): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { authorization: key, 'content-type': 'image/jpeg', 'content-length': body.length } })
+    req.on('response', (res) => {
+      let size = 0
+      res.on('data', (d: Buffer) => { size += d.length })
+      res.on('end', () => res.statusCode === 200 ? resolve(size) : reject(new Error(`${url} answered ${res.statusCode}`)))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const OUTPUTS = [
+  { url: '/convert/image-jpg', name: 'JPEG', encode: (s: sharp.Sharp) => s.jpeg({ quality: 80 }) },
+  { url: '/convert/image-png', name: 'PNG', encode: (s: sharp.Sharp) => s.png() },
+  { url: '/convert/image-webp', name: 'WebP', encode: (s: sharp.Sharp) => s.webp({ quality: 80 }) }
+] as const
+
+/** Peak RSS of a server process while 16 clients upload ~15 MB images at once. */
+async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, baselineMb: number, statuses: Record<string, number> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-rss-'))
+  const code = `
+    import { createApp } from ${JSON.stringify(path.join(root, 'src/app.ts'))}
+    import { testConfig } from ${JSON.stringify(path.join(root, 'src/config.ts'))}
+    import { createKeyService } from ${JSON.stringify(path.join(root, 'src/keys/keys.ts'))}
+    import { openSqliteStore } from ${JSON.stringify(path.join(root, 'src/store/sqlite/index.ts'))}
+    const store = openSqliteStore(${JSON.stringify(dataDir)})
+    const { key } = await createKeyService(store.keys).create('bench')
+    const app = await createApp({ config: testConfig(${JSON.stringify(dataDir)}), store, logger: false })
+    const url = await app.listen({ port: 0, host: '127.0.0.1' })
+    process.stdout.write(JSON.stringify({ url, key }) + '\\n')
+  `
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  try {
+    const { url, key } = await new Promise<{ url: string, key: string }>((resolve, reject) => {
+      child.stdout.once('data', (d: Buffer) => resolve(JSON.parse(d.toString())))
+      child.once('exit', (c) => reject(new Error(`server exited ${c}`)))
+    })
+    const vm = (field: string) => Number(/(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field))!)![1]) / 1024
+    const baselineMb = vm('VmRSS:')
+    // ~14.4 MB of grain as PNG: under the 15 MB limit, 4.8 megapixels.
+    const big = await sharp({ create: { width: 2400, height: 2000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 60 } } as sharp.Create }).png({ compressionLevel: 0 }).toBuffer()
+    if (big.length > 15 * 1024 * 1024) throw new Error(`fixture too big: ${big.length}`)
+    const statuses: Record<string, number> = {}
+    await Promise.all(Array.from({ length: clients }, () => new Promise<void>((resolve) => {
+      const req = http.request(`${url}/convert/image-webp`, { method: 'POST', headers: { authorization: key, 'content-type': 'image/png', 'content-length': big.length } })
+      req.on('response', (res) => { res.resume(); res.on('end', () => { statuses[res.statusCode!] = (statuses[res.statusCode!] ?? 0) + 1; resolve() }) })
+      req.on('error', () => { statuses.error = (statuses.error ?? 0) + 1; resolve() })
+      req.end(big)
+    })))
+    return { peakMb: vm('VmHWM:'), baselineMb, statuses }
+  } finally {
+    child.kill('SIGTERM')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const bench: Benchmark = {
+  name: 'Image conversion (sharp behind HTTP)',
+  async run ({ duration, quick }) {
+    const rows: BenchRow[] = []
+    const photos = quick ? [{ name: '2 MP', bytes: await photo(1600, 1200) }] : [{ name: '2 MP', bytes: await photo(1600, 1200) }, { name: '6 MP', bytes: await photo(3000, 2000) }]
+    const parallel = Math.max(1, os.availableParallelism())
+    const server = await startOurServer()
+    try {
+      for (const p of photos) {
+        for (const out of OUTPUTS) {
+          const inProcess = () => out.encode(sharp(p.bytes, { failOn: 'error' }).rotate()).toBuffer()
+          const seconds = Math.max(1, duration / 2)
+          const overHttp = () => post(`${server.url}${out.url}`, server.key, p.bytes)
+          // Alternating rounds, both timed the same way, so drift in machine load hits both alike.
+          const ours: number[] = []
+          const reference: number[] = []
+          for (let round = 0; round < 2; round++) {
+            reference.push(await parallelOps(inProcess, parallel, seconds / 2))
+            ours.push(await parallelOps(overHttp, parallel, seconds / 2))
+          }
+          rows.push({
+            name: `${p.name} photo (JPEG, ${p.bytes.length} bytes) → ${out.name}, ${parallel} at once (HTTP keep-alive, loopback)`,
+            ours: mean(ours),
+            reference: mean(reference),
+            referenceName: 'sharp in-process, same settings',
+            unit: 'conv/s',
+            better: 'higher',
+            target: 0.9
+          })
+        }
+      }
+      // jimp: the same conversion in pure JavaScript, one at a time against sharp one at a time.
+      const small = photos[0]!
+      for (const [name, mime, sharpEncode] of [['JPEG', 'image/jpeg', (s: sharp.Sharp) => s.jpeg({ quality: 80 })], ['PNG', 'image/png', (s: sharp.Sharp) => s.png()]] as const) {
+        const jimpOps = await opsPerSec(async () => {
+          const img = await Jimp.read(small.bytes)
+          return mime === 'image/jpeg' ? img.getBuffer('image/jpeg', { quality: 80 }) : img.getBuffer('image/png')
+        }, quick ? 2 : 4)
+        const sharpOps = await opsPerSec(() => sharpEncode(sharp(small.bytes).rotate()).toBuffer(), quick ? 1 : 2)
+        rows.push({ name: `${small.name} photo → ${name}, one at a time`, ours: sharpOps, reference: jimpOps, referenceName: 'jimp 1.x', unit: 'conv/s', better: 'higher', note: 'expect > 10×' })
+      }
+      // Output sizes beside reference settings (same quality).
+      const answer = (url: string) => post(`${server.url}${url}`, server.key, small.bytes)
+      const jimpImg = await Jimp.read(small.bytes)
+      rows.push({ name: `${small.name} photo → JPEG q80 size`, ours: await answer('/convert/image-jpg'), reference: (await sharp(small.bytes).jpeg({ quality: 80, mozjpeg: true }).toBuffer()).length, referenceName: 'mozjpeg q80 (trellis, progressive)', unit: 'bytes', better: 'lower' })
+      rows.push({ name: `${small.name} photo → JPEG q80 size`, ours: await answer('/convert/image-jpg'), reference: (await jimpImg.getBuffer('image/jpeg', { quality: 80 })).length, referenceName: 'jimp q80', unit: 'bytes', better: 'lower' })
+      rows.push({ name: `${small.name} photo → WebP q80 size`, ours: await answer('/convert/image-webp'), reference: (await sharp(small.bytes).webp({ quality: 80, effort: 6 }).toBuffer()).length, referenceName: 'libwebp q80 effort 6 (slowest)', unit: 'bytes', better: 'lower' })
+      rows.push({ name: `${small.name} photo → PNG size`, ours: await answer('/convert/image-png'), reference: (await jimpImg.getBuffer('image/png')).length, referenceName: 'jimp PNG', unit: 'bytes', better: 'lower' })
+    } finally {
+      agent.destroy()
+      await server.close()
+    }
+    const rss = await peakRssUnderUploads(16)
+    rows.push({
+      name: '16 clients upload a 14.4 MB PNG (4.8 MP) to /convert/image-webp at once: server peak RSS',
+      ours: rss.peakMb,
+      unit: 'MB',
+      better: 'lower',
+      note: `baseline RSS ${rss.baselineMb.toFixed(0)} MB; answers ${JSON.stringify(rss.statuses)} (default IMAGE_CONCURRENCY=${os.availableParallelism()}, IMAGE_QUEUE=8: the rest get 503 + Retry-After)`
+    })
+    return rows
+  }
+}
+export default bench

@@ -1,0 +1,140 @@
+// The conversion itself: any accepted image to PNG, JPEG or WebP with sharp (libvips).
+// Takes bytes and plain options, returns bytes and what they are; throws AppError.
+// Safety: the header is read first and the pixel and frame counts checked before any
+// decoding (decompression bombs); libvips also enforces the pixel limit itself
+// (limitInputPixels) and aborts a conversion past the time limit.
+import sharp from 'sharp'
+import { AppError } from '../../errors.js'
+import {
+  ACCEPTED_INPUTS, ANIMATED_INPUTS, DEFAULT_QUALITY, type InputFormat, type OutputFormat,
+  acceptedInput, refusedName, sniffUnreadable
+} from './formats.js'
+import type { Rgba } from './background.js'
+
+export interface ConverterOptions {
+  maxPixels: number
+  maxFrames: number
+  timeoutMs: number
+}
+
+export interface ConvertRequest {
+  format: OutputFormat
+  /** 1..100; undefined = the format's default (DEFAULT_QUALITY). */
+  quality?: number
+  /** What transparency is flattened onto for JPEG. */
+  background: Rgba
+}
+
+export interface ConvertResult {
+  data: Buffer
+  format: OutputFormat
+  width: number
+  /** Height of one frame. */
+  height: number
+  frames: number
+  input: InputFormat
+}
+
+export interface ImageConverter {
+  convert (input: Buffer, request: ConvertRequest): Promise<ConvertResult>
+}
+
+const ACCEPTED_LIST = ACCEPTED_INPUTS.join(', ')
+
+/** 415 naming what was sent when known ("a BMP image") and listing what is accepted. */
+function unsupported (sent: string | undefined): AppError {
+  const what = sent === undefined ? 'The body is not an image in a format this endpoint reads' : `The body is ${sent}, which this endpoint does not read`
+  return new AppError('IMAGE_UNSUPPORTED_FORMAT', `${what}: send ${ACCEPTED_LIST}`, {
+    details: { acceptedFormats: [...ACCEPTED_INPUTS] }
+  })
+}
+
+/** libvips messages that mean the input itself is bad (rather than our fault). */
+const INPUT_ERROR = /unsupported image format|corrupt|truncat|premature|invalid|bad |not a |read error|load|decode|unexpected end|out of order|huffman|marker|crc|zlib|inflate|libspng|gifload|webp|heif|tiff|jpeg|png|exceeds pixel limit/i
+
+export function createImageConverter (options: ConverterOptions): ImageConverter {
+  // Every input here is new: libvips' operation cache would only hold memory.
+  sharp.cache(false)
+  const timeoutSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000))
+
+  async function inspect (input: Buffer): Promise<{ format: InputFormat, width: number, height: number, frames: number }> {
+    let meta: sharp.Metadata
+    try {
+      meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata()
+    } catch (err) {
+      if (/unsupported image format/i.test((err as Error).message)) throw unsupported(sniffUnreadable(input))
+      throw new AppError('IMAGE_INVALID', undefined, { cause: err })
+    }
+    const format = acceptedInput(meta.format, meta.compression)
+    if (format === undefined) throw unsupported(refusedName(String(meta.format)))
+    const width = meta.width ?? 0
+    const height = meta.pageHeight ?? meta.height ?? 0
+    if (width <= 0 || height <= 0) throw new AppError('IMAGE_INVALID', 'The image declares no width or height: the file is corrupt')
+    const frames = ANIMATED_INPUTS.has(format) ? Math.max(1, meta.pages ?? 1) : 1
+    if (frames > options.maxFrames) {
+      throw new AppError('IMAGE_TOO_MANY_FRAMES',
+        `The animation declares ${frames} frames; this server converts at most ${options.maxFrames}: send a shorter animation`,
+        { details: { frames, maxFrames: options.maxFrames } })
+    }
+    // Counted over every frame: a small GIF of thousands of frames is as costly as one huge picture.
+    const pixels = width * height * frames
+    if (pixels > options.maxPixels) {
+      throw new AppError('IMAGE_TOO_MANY_PIXELS',
+        `The image declares ${width}×${height} pixels${frames > 1 ? ` × ${frames} frames` : ''} = ${pixels} pixels; this server converts at most ${options.maxPixels}: send a smaller image`,
+        { details: { pixels, maxPixels: options.maxPixels } })
+    }
+    return { format, width, height, frames }
+  }
+
+  return {
+    async convert (input, request) {
+      if (input.length === 0) throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" field of a multipart form')
+      const source = await inspect(input)
+      // Only WebP output keeps an animation; JPEG and PNG take the first frame.
+      const animated = request.format === 'webp' && source.frames > 1
+      let pipeline = sharp(input, {
+        failOn: 'error',
+        limitInputPixels: options.maxPixels,
+        animated,
+        pages: animated ? -1 : 1
+      })
+        .timeout({ seconds: timeoutSeconds })
+        // EXIF orientation applied; sharp writes no metadata (EXIF, GPS, XMP, IPTC) unless
+        // asked, and converts an embedded colour profile to sRGB before dropping it.
+        .rotate()
+      const quality = request.quality ?? DEFAULT_QUALITY[request.format]
+      switch (request.format) {
+        case 'jpeg':
+          pipeline = pipeline.flatten({ background: request.background }).jpeg({ quality })
+          break
+        case 'webp':
+          pipeline = pipeline.webp({ quality })
+          break
+        case 'png':
+          // PNG is lossless; a quality below 100 asks for palette quantisation (libimagequant).
+          pipeline = quality === undefined || quality === 100 ? pipeline.png() : pipeline.png({ quality, palette: true })
+          break
+      }
+      let out: { data: Buffer, info: sharp.OutputInfo }
+      try {
+        out = await pipeline.toBuffer({ resolveWithObject: true })
+      } catch (err) {
+        const message = (err as Error).message ?? ''
+        if (/timeout/i.test(message)) {
+          throw new AppError('IMAGE_TIMEOUT', `The conversion took longer than ${timeoutSeconds} s and was stopped: send a smaller image, or try again later`, { cause: err })
+        }
+        if (INPUT_ERROR.test(message)) throw new AppError('IMAGE_INVALID', undefined, { cause: err })
+        throw err
+      }
+      const frames = animated ? source.frames : 1
+      return {
+        data: out.data,
+        format: request.format,
+        width: out.info.width,
+        height: animated ? out.info.height / frames : out.info.height,
+        frames,
+        input: source.format
+      }
+    }
+  }
+}

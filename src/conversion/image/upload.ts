@@ -1,0 +1,189 @@
+// Reading the uploaded image from the request stream, raw or multipart/form-data
+// (../shared/compat/existing-clients.md: Python clients send a form with the image in
+// field "file"; a C# helper sends the raw bytes). The size limit is enforced while
+// reading: a declared Content-Length over it is refused before reading anything, and
+// a stream that grows past it is refused at that byte, never buffered further.
+// What follows is read and dropped, up to MAX_DISCARD_BYTES, before answering 413: a
+// client that sends its whole body before reading the answer (most do) then gets the
+// 413 envelope instead of a connection reset (nginx's "lingering close" does the same).
+// A declared length beyond even that, or a longer stream, is answered at once and the
+// connection closed.
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
+import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy'
+import { AppError } from '../../errors.js'
+
+/** The specification's limit on image data. */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+/** Room for multipart boundaries, part headers and small fields around the file. */
+export const MULTIPART_OVERHEAD_BYTES = 256 * 1024
+/** How much of an oversized upload is read and dropped so the client can read the 413. */
+export const MAX_DISCARD_BYTES = 16 * 1024 * 1024
+const MAX_FORM_FIELDS = 16
+const MAX_FORM_PARTS = 32
+const MAX_FIELD_BYTES = 1024
+
+export interface Upload {
+  bytes: Buffer
+  /** Small text fields of a multipart form (quality, background). */
+  fields: Record<string, string>
+}
+
+function tooLarge (): AppError {
+  // The rest of an oversized upload is not read: closing the connection stops it.
+  return new AppError('BODY_TOO_LARGE', `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB (${MAX_IMAGE_BYTES} bytes): send a smaller file`, {
+    headers: { connection: 'close' },
+    details: { maxBytes: MAX_IMAGE_BYTES }
+  })
+}
+
+function isMultipart (headers: IncomingHttpHeaders): boolean {
+  return /^multipart\/form-data\s*;/i.test(headers['content-type'] ?? '')
+}
+
+export function readUpload (headers: IncomingHttpHeaders, payload: Readable): Promise<Upload> {
+  const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length'])
+  const multipart = isMultipart(headers)
+  const limit = multipart ? MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES : MAX_IMAGE_BYTES
+  if (declared !== undefined && Number.isFinite(declared) && declared > limit) {
+    if (declared > limit + MAX_DISCARD_BYTES) return Promise.reject(tooLarge())
+    return discardRest(payload).then(() => { throw tooLarge() })
+  }
+  return multipart ? readMultipart(headers, payload, limit) : readRaw(payload, declared, limit)
+}
+
+/** Reads and drops the rest of the stream, up to MAX_DISCARD_BYTES; resolves at its end or past that. */
+function discardRest (payload: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    let discarded = 0
+    const finish = () => {
+      payload.off('data', onData)
+      payload.off('end', finish)
+      payload.off('error', finish)
+      payload.off('close', finish)
+      resolve()
+    }
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length
+      if (discarded > MAX_DISCARD_BYTES) {
+        payload.pause()
+        finish()
+      }
+    }
+    payload.on('data', onData)
+    payload.on('end', finish)
+    payload.on('error', finish)
+    payload.on('close', finish)
+    payload.resume()
+  })
+}
+
+function readRaw (payload: Readable, declared: number | undefined, limit: number): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    // A declared length within the limit is allocated once: no second copy when the body ends.
+    const known = declared !== undefined && Number.isInteger(declared) && declared >= 0
+    const whole = known ? Buffer.allocUnsafe(declared) : undefined
+    const chunks: Buffer[] = []
+    let received = 0
+    const cleanup = () => {
+      payload.off('data', onData)
+      payload.off('end', onEnd)
+      payload.off('error', onError)
+    }
+    const onData = (chunk: Buffer) => {
+      if (received + chunk.length > limit || (whole !== undefined && received + chunk.length > whole.length)) {
+        cleanup()
+        chunks.length = 0
+        if (received + chunk.length > limit) discardRest(payload).then(() => reject(tooLarge()))
+        else reject(new AppError('BAD_CONTENT_LENGTH'))
+        return
+      }
+      if (whole !== undefined) chunk.copy(whole, received)
+      else chunks.push(chunk)
+      received += chunk.length
+    }
+    const onEnd = () => {
+      cleanup()
+      if (whole !== undefined) {
+        if (received !== whole.length) reject(new AppError('BAD_CONTENT_LENGTH'))
+        else resolve({ bytes: whole, fields: {} })
+        return
+      }
+      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), fields: {} })
+    }
+    const onError = (err: Error) => {
+      cleanup()
+      reject(err)
+    }
+    payload.on('data', onData)
+    payload.on('end', onEnd)
+    payload.on('error', onError)
+  })
+}
+
+function readMultipart (headers: IncomingHttpHeaders, payload: Readable, limit: number): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    let busboy: InstanceType<typeof Busboy>
+    try {
+      busboy = new Busboy({
+        headers: headers as BusboyHeaders,
+        limits: { fileSize: MAX_IMAGE_BYTES, fields: MAX_FORM_FIELDS, parts: MAX_FORM_PARTS, fieldSize: MAX_FIELD_BYTES }
+      })
+    } catch (err) {
+      reject(new AppError('BAD_REQUEST', `The multipart form cannot be read: ${(err as Error).message}`))
+      return
+    }
+    let settled = false
+    const fail = (err: unknown, discard = false) => {
+      if (settled) return
+      settled = true
+      payload.unpipe(busboy)
+      payload.off('data', count)
+      chosen = undefined
+      if (discard) discardRest(payload).then(() => reject(err))
+      else {
+        payload.pause()
+        reject(err)
+      }
+    }
+    let received = 0
+    const count = (chunk: Buffer) => {
+      received += chunk.length
+      if (received > limit) fail(tooLarge(), true)
+    }
+    const fields: Record<string, string> = {}
+    // The part named "file" wins; otherwise the first file part (compat notes).
+    let chosen: { name: string, chunks: Buffer[], size: number } | undefined
+    busboy.on('file', (name: string, stream: BusboyFileStream) => {
+      const take = chosen === undefined || (name === 'file' && chosen.name !== 'file')
+      if (!take) {
+        stream.resume()
+        return
+      }
+      const part = { name, chunks: [] as Buffer[], size: 0 }
+      chosen = part
+      stream.on('data', (chunk: Buffer) => {
+        if (chosen !== part) return
+        part.chunks.push(chunk)
+        part.size += chunk.length
+      })
+      stream.on('limit', () => fail(tooLarge(), true))
+    })
+    busboy.on('field', (name: string, value: string) => {
+      fields[name] = value
+    })
+    busboy.on('error', (err: Error) => fail(new AppError('BAD_REQUEST', `The multipart form cannot be read: ${err.message}`)))
+    busboy.on('finish', () => {
+      if (settled) return
+      settled = true
+      if (chosen === undefined) {
+        reject(new AppError('EMPTY_BODY', 'The multipart form has no file part: send the image as a file in a part named "file"'))
+        return
+      }
+      resolve({ bytes: Buffer.concat(chosen.chunks, chosen.size), fields })
+    })
+    payload.on('data', count)
+    payload.on('error', fail)
+    payload.pipe(busboy)
+  })
+}
