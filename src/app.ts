@@ -142,7 +142,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit })
   await app.register(generationRoutes, { config })
-  await app.register(imageConversionRoutes, { image: config.image })
+  await app.register(imageConversionRoutes, { image: config.image, metrics })
 
   return app
 }

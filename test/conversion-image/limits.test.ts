@@ -6,7 +6,7 @@ import net from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { testConfig, type ImageConfig } from '../../src/config.js'
-import { createLimiter } from '../../src/conversion/image/limiter.js'
+import { createLimiter } from '../../src/work/limiter.js'
 import { MAX_DISCARD_BYTES, MAX_IMAGE_BYTES } from '../../src/conversion/image/upload.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 import { multipart, source } from './fixtures.js'
@@ -135,7 +135,7 @@ describe('image conversion: the 15 MB limit', () => {
 
 describe('image conversion: bounded concurrency and queue', () => {
   it('runs at most `concurrency` conversions at once and refuses past the queue', async () => {
-    const limiter = createLimiter({ concurrency: 2, queue: 1 })
+    const limiter = createLimiter({ concurrency: 2, queue: 1, busyCode: 'IMAGE_BUSY', retryAfterSeconds: 2 })
     const tickets = [limiter.admit(), limiter.admit(), limiter.admit()]
     assert.throws(() => limiter.admit(), (err: any) => err.code === 'IMAGE_BUSY' && err.headers['retry-after'] === '2')
     let running = 0

@@ -9,11 +9,14 @@ import { AppError } from '../../errors.js'
 import { parseBackground, WHITE } from './background.js'
 import { createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
-import { createLimiter, type Ticket } from './limiter.js'
+import type { Metrics } from '../../metrics/metrics.js'
+import { createLimiter, observeWith, type Ticket } from '../../work/limiter.js'
 import { MAX_IMAGE_BYTES, readUpload, type Upload } from './upload.js'
 
 export interface ImageConversionOptions {
   image: ImageConfig
+  /** Queue lengths and refusals, for Prometheus. */
+  metrics?: Metrics
 }
 
 const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string }> = [
@@ -26,6 +29,11 @@ const QuerySchema = Type.Object({
   quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)' })),
   background: Type.Optional(Type.String({ maxLength: 64, description: 'JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white' }))
 })
+
+/** Units of a key's rate limit and quota one conversion costs. */
+export const IMAGE_CONVERSION_COST = 5
+/** Retry-After for a full queue: conversions of typical photos finish well within it. */
+export const BUSY_RETRY_AFTER_SECONDS = 2
 
 const tickets = new WeakMap<FastifyRequest, Ticket>()
 
@@ -43,9 +51,15 @@ function formQuality (raw: string | undefined): number | undefined {
   return Number(value)
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image }) => {
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics }) => {
   const converter = createImageConverter(image)
-  const limiter = createLimiter(image)
+  const limiter = createLimiter({
+    concurrency: image.concurrency,
+    queue: image.queue,
+    busyCode: 'IMAGE_BUSY',
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+    observer: metrics === undefined ? undefined : observeWith(metrics, 'image-conversion')
+  })
 
   // Admission before the body is read: a refused upload costs no memory. Runs after
   // authentication (an onRequest hook), so requests without a key take no place.
@@ -74,6 +88,8 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
       bodyLimit: MAX_IMAGE_BYTES,
       config: {
         body: 'raw',
+        // Conversion is CPU work: it costs more of a key's rate limit (README, "costs").
+        cost: IMAGE_CONVERSION_COST,
         errors: ['EMPTY_BODY', 'BAD_CONTENT_LENGTH', 'BAD_REQUEST', 'IMAGE_UNSUPPORTED_FORMAT', 'IMAGE_INVALID',
           'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY']
       },
