@@ -104,6 +104,35 @@ describe('remote image failures through the routes', () => {
 })
 
 describe('render queue through the routes', () => {
+  it('does not hold a render slot while an image downloads (a slow avatar does not block other pictures)', async () => {
+    let arrived!: () => void
+    const held = new Promise<void>((resolve) => { arrived = resolve })
+    let release!: () => void
+    const released = new Promise<void>((resolve) => { release = resolve })
+    const slow = http.createServer((_req, res) => {
+      arrived()
+      void released.then(() => { res.writeHead(200, { 'content-type': 'image/png' }); res.end(png) })
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    const one = await createTestApp({ config: { renderConcurrency: 1, remoteFetchAllow: parseAllowList(['127.0.0.1']), remoteFetchTimeoutMs: 5000 } })
+    try {
+      let waitingDone = false
+      const waiting = one.app.inject({ method: 'GET', url: `/gen/welcome?avatar=${encodeURIComponent(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/a.png`)}`, headers: one.auth })
+      void waiting.then(() => { waitingDone = true })
+      await held
+      const other = await one.app.inject({ method: 'GET', url: '/gen/rank?username=free', headers: one.auth })
+      assert.equal(other.statusCode, 200, other.body)
+      assert.equal(waitingDone, false, 'the other picture waited for the avatar download')
+      release()
+      assert.equal((await waiting).statusCode, 200)
+    } finally {
+      release()
+      await one.close()
+      slow.closeAllConnections()
+      slow.close()
+    }
+  })
+
   it('answers RENDER_BUSY (503, Retry-After) beyond one slot and its queue, and serves again afterwards', async () => {
     const busy = await createTestApp({ config: { renderConcurrency: 1 } })
     try {
