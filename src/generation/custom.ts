@@ -1,13 +1,13 @@
 // The /gen/custom layer model (../shared/compat/existing-clients.md, "/gen/custom"):
 // a base (rectangle or image), image elements drawn in order, then texts, with
 // `global` text defaults. Field names are the hosted service's C# client's.
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { type Static, Type } from 'typebox'
 import { AppError } from '../errors.js'
 import type { Drawable } from './assets.js'
 import { colorField } from './color.js'
 import { drawCover, roundedRect, wrapText } from './draw.js'
-import type { TemplateDeps } from './templates.js'
+import type { Draw, TemplateDeps } from './templates.js'
 
 // Published limits of the hosted service.
 export const CUSTOM_BODY_LIMIT = 10 * 1024 * 1024
@@ -175,35 +175,75 @@ export function checkLimits (body: CustomBody): void {
   })
 }
 
-export async function renderCustom ({ fonts, images: source }: TemplateDeps, body: CustomBody): Promise<Canvas> {
+/**
+ * Checks the whole description (limits, element types, colours, fonts, filters) and
+ * fetches and decodes every URL it names, in parallel; the returned function draws.
+ * Nothing that can wait is left for drawing, so that the render slot is spent on CPU.
+ */
+export async function prepareCustom ({ fonts, images: source }: TemplateDeps, body: CustomBody): Promise<Draw> {
   checkLimits(body)
   const base = body.base ?? {}
   const elements = body.images ?? []
-  // Fetch every URL first, in parallel: layer n's role names its index.
+  const g = body.global ?? {}
+  const styles = elements.map((el, i) => el.skip ? undefined : elementStyle(el, i))
+  const texts = (body.texts ?? []).map((t, i) => t.skip ? undefined : textStyle(fonts, t, g, i))
+  const baseColor = base.url ? undefined : colorField(base.color, 'white', 'base.color')
+  // Layer n's role names its index.
   const [baseImage, ...layerImages] = await Promise.all([
     base.url ? source.url(base.url, 'base') : Promise.resolve(undefined),
     ...elements.map(async (el, i): Promise<Drawable | undefined> => el.skip || !el.url ? undefined : await source.url(el.url, `layer ${i}`))
   ])
   const width = side(base.width, 'base.width') ?? (baseImage ? Math.min(MAX_SIDE, baseImage.width) : 1024)
   const height = side(base.height, 'base.height') ?? (baseImage ? Math.min(MAX_SIDE, baseImage.height) : 512)
-  const canvas = createCanvas(width, height)
-  const ctx = canvas.getContext('2d')
-  if (baseImage) {
-    ctx.drawImage(baseImage, 0, 0, width, height)
-  } else {
-    ctx.fillStyle = colorField(base.color, 'white', 'base.color')
-    ctx.fillRect(0, 0, width, height)
+  return () => {
+    const canvas = createCanvas(width, height)
+    const ctx = canvas.getContext('2d')
+    if (baseImage) {
+      ctx.drawImage(baseImage, 0, 0, width, height)
+    } else {
+      ctx.fillStyle = baseColor!
+      ctx.fillRect(0, 0, width, height)
+    }
+    elements.forEach((el, i) => { if (styles[i]) drawElement(ctx, el, styles[i], layerImages[i]) })
+    texts.forEach((style) => { if (style) drawText(ctx, style) })
+    return canvas
   }
-  elements.forEach((el, i) => { if (!el.skip) drawElement(ctx, el, layerImages[i], i) })
-  const g = body.global ?? {}
-  ;(body.texts ?? []).forEach((t, i) => { if (!t.skip) drawText(ctx, fonts, t, g, i) })
-  return canvas
 }
 
-function drawElement (ctx: SKRSContext2D, el: ImageElement, image: Drawable | undefined, i: number): void {
+interface ElementStyle {
+  type: 'bitmap' | 'url' | 'circle' | 'triangle'
+  cut: keyof typeof TRIANGLE_CUTS
+  filter: string
+  opacity: number
+  /** Fill of a shape without an image. */
+  color: string | undefined
+}
+
+/** The triangle kept by `cut`, as corners of the element's box (0 = left/top, 1 = right/bottom). */
+const TRIANGLE_CUTS = {
+  topleft: [[0, 0], [1, 0], [0, 1]],
+  topright: [[0, 0], [1, 0], [1, 1]],
+  bottomleft: [[0, 0], [0, 1], [1, 1]],
+  bottomright: [[1, 0], [1, 1], [0, 1]]
+} as const
+
+function elementStyle (el: ImageElement, i: number): ElementStyle {
   const field = `images[${i}]`
   const type = (el.type ?? (el.url ? 'url' : 'bitmap')).toLowerCase()
-  if (!['bitmap', 'url', 'circle', 'triangle'].includes(type)) throw new AppError('VALIDATION', `Invalid "${field}.type": "${el.type}"; use bitmap, url, circle or triangle`, { details: { field: `${field}.type` } })
+  if (type !== 'bitmap' && type !== 'url' && type !== 'circle' && type !== 'triangle') throw new AppError('VALIDATION', `Invalid "${field}.type": "${el.type}"; use bitmap, url, circle or triangle`, { details: { field: `${field}.type` } })
+  const cut = (el.cut ?? 'bottomright').toLowerCase()
+  if (type === 'triangle' && !Object.hasOwn(TRIANGLE_CUTS, cut)) throw new AppError('VALIDATION', `Invalid "${field}.cut": "${el.cut}"; use topleft, topright, bottomleft or bottomright`, { details: { field: `${field}.cut` } })
+  return {
+    type,
+    cut: cut as ElementStyle['cut'],
+    filter: filterOf(el.filter, `${field}.filter`),
+    opacity: opacityOf(el.opacity),
+    color: el.url ? undefined : colorField(el.color, 'black', `${field}.color`)
+  }
+}
+
+function drawElement (ctx: SKRSContext2D, el: ImageElement, style: ElementStyle, image: Drawable | undefined): void {
+  const { type } = style
   let w = el.size ?? el.width ?? (type === 'circle' ? (el.radius ?? 50) * 2 : image?.width ?? 100)
   let h = el.size ?? el.height ?? (type === 'circle' ? (el.radius ?? 50) * 2 : image?.height ?? 100)
   if (image && el.size === undefined && el.width !== undefined && el.height === undefined) h = image.height * (w / image.width)
@@ -213,8 +253,8 @@ function drawElement (ctx: SKRSContext2D, el: ImageElement, image: Drawable | un
   const x = el.x ?? 0
   const y = el.y ?? 0
   ctx.save()
-  ctx.globalAlpha = opacityOf(el.opacity)
-  ctx.filter = filterOf(el.filter, `${field}.filter`)
+  ctx.globalAlpha = style.opacity
+  ctx.filter = style.filter
   if (el.rotate) {
     ctx.translate(x + w / 2, y + h / 2)
     ctx.rotate((el.rotate * Math.PI) / 180)
@@ -223,74 +263,97 @@ function drawElement (ctx: SKRSContext2D, el: ImageElement, image: Drawable | un
   if (type === 'circle') {
     const r = el.radius ?? Math.min(w, h) / 2
     ctx.beginPath(); ctx.arc(x + r, y + r, r, 0, Math.PI * 2); ctx.closePath()
-    if (image) { ctx.clip(); drawCover(ctx, image, x, y, r * 2, r * 2) } else { ctx.fillStyle = colorField(el.color, 'black', `${field}.color`); ctx.fill() }
+    if (image) { ctx.clip(); drawCover(ctx, image, x, y, r * 2, r * 2) } else { ctx.fillStyle = style.color!; ctx.fill() }
   } else if (type === 'triangle') {
-    const cut = (el.cut ?? 'bottomright').toLowerCase()
-    const corners: Record<string, Array<[number, number]>> = {
-      topleft: [[x, y], [x + w, y], [x, y + h]],
-      topright: [[x, y], [x + w, y], [x + w, y + h]],
-      bottomleft: [[x, y], [x, y + h], [x + w, y + h]],
-      bottomright: [[x + w, y], [x + w, y + h], [x, y + h]]
-    }
-    const points = corners[cut]
-    if (!points) throw new AppError('VALIDATION', `Invalid "${field}.cut": "${el.cut}"; use topleft, topright, bottomleft or bottomright`, { details: { field: `${field}.cut` } })
-    ctx.beginPath(); points.forEach(([px, py]) => ctx.lineTo(px, py)); ctx.closePath()
-    if (image) { ctx.clip(); ctx.drawImage(image, x, y, w, h) } else { ctx.fillStyle = colorField(el.color, 'black', `${field}.color`); ctx.fill() }
+    ctx.beginPath(); TRIANGLE_CUTS[style.cut].forEach(([cx, cy]) => ctx.lineTo(x + cx * w, y + cy * h)); ctx.closePath()
+    if (image) { ctx.clip(); ctx.drawImage(image, x, y, w, h) } else { ctx.fillStyle = style.color!; ctx.fill() }
   } else {
     const round = el.round ?? 0
     if (round > 0) { roundedRect(ctx, x, y, w, h, round); ctx.clip() }
     if (image) ctx.drawImage(image, x, y, w, h)
-    else { ctx.fillStyle = colorField(el.color, 'black', `${field}.color`); ctx.fillRect(x, y, w, h) }
+    else { ctx.fillStyle = style.color!; ctx.fillRect(x, y, w, h) }
   }
   ctx.restore()
 }
 
-function drawText (ctx: SKRSContext2D, fonts: TemplateDeps['fonts'], t: TextElement, g: Static<typeof GlobalSchema>, i: number): void {
+interface TextStyle {
+  text: string
+  font: string
+  size: number
+  align: 'left' | 'center' | 'right'
+  x: number
+  y: number
+  width: number
+  height: number
+  lineHeight: number
+  back: string | undefined
+  blend: GlobalCompositeOperation
+  color: string
+  outline: { width: number, blur: number, color: string } | undefined
+  underline: boolean
+}
+
+function textStyle (fonts: TemplateDeps['fonts'], t: TextElement, g: Static<typeof GlobalSchema>, i: number): TextStyle | undefined {
   const field = `texts[${i}]`
   const text = textOf(t, i)
-  if (text === '') return
+  if (text === '') return undefined
   const size = t.size ?? g.textSize ?? 16
   const family = fonts.family(t.font ?? g.textFont, `${field}.font`)
   const weight = t.weight !== undefined ? String(Math.max(100, Math.min(900, Math.round(t.weight / 100) * 100))) : t.bold ? 'bold' : 'normal'
-  ctx.save()
-  ctx.font = `${t.italics ? 'italic ' : ''}${weight} ${size}px ${family}`
   const align = (t.align ?? g.textAlign ?? 'l').toLowerCase()[0]
-  const canvasAlign = align === 'm' || align === 'c' ? 'center' : align === 'r' ? 'right' : 'left'
-  ctx.textAlign = canvasAlign
-  ctx.textBaseline = 'top'
-  const x = t.x ?? g.textX ?? 0
-  const y = t.y ?? 0
-  const lines = wrapText(ctx, text, t.width ?? 0)
-  const lineHeight = size * 1.2 * (t.line ?? 1)
-  const boxWidth = t.width && t.width > 0 ? t.width : Math.max(...lines.map((l) => ctx.measureText(l).width))
-  const left = canvasAlign === 'center' ? x - boxWidth / 2 : canvasAlign === 'right' ? x - boxWidth : x
-  const boxHeight = t.height && t.height > 0 ? t.height : lines.length * lineHeight
-  if (t.height && t.height > 0) { ctx.beginPath(); ctx.rect(left - 4, y, boxWidth + 8, t.height); ctx.clip() }
-  if (t.back) { ctx.fillStyle = colorField(t.back, 'black', `${field}.back`); ctx.fillRect(left - 4, y - 2, boxWidth + 8, boxHeight + 4) }
   const blend = (t.blend ?? 'source-over').toLowerCase()
   if (!BLENDS.has(blend)) throw new AppError('VALIDATION', `Invalid "${field}.blend": "${t.blend}"; use one of ${[...BLENDS].join(', ')}`, { details: { field: `${field}.blend` } })
-  ctx.globalCompositeOperation = blend as GlobalCompositeOperation
   const outlineWidth = t.outlinewidth ?? g.textOutlineWidth ?? g.textOutineWidth ?? 0
-  const color = colorField(t.color ?? g.textColor, 'white', `${field}.color`)
+  return {
+    text,
+    font: `${t.italics ? 'italic ' : ''}${weight} ${size}px ${family}`,
+    size,
+    align: align === 'm' || align === 'c' ? 'center' : align === 'r' ? 'right' : 'left',
+    x: t.x ?? g.textX ?? 0,
+    y: t.y ?? 0,
+    width: t.width && t.width > 0 ? t.width : 0,
+    height: t.height && t.height > 0 ? t.height : 0,
+    lineHeight: size * 1.2 * (t.line ?? 1),
+    back: t.back ? colorField(t.back, 'black', `${field}.back`) : undefined,
+    blend: blend as GlobalCompositeOperation,
+    color: colorField(t.color ?? g.textColor, 'white', `${field}.color`),
+    outline: outlineWidth > 0
+      ? { width: outlineWidth, blur: t.outlineblur ?? g.textOutlineBlur ?? 0, color: colorField(t.outlinecolor ?? g.textOutlineColor, 'black', `${field}.outlinecolor`) }
+      : undefined,
+    underline: t.underline === true
+  }
+}
+
+function drawText (ctx: SKRSContext2D, s: TextStyle): void {
+  ctx.save()
+  ctx.font = s.font
+  ctx.textAlign = s.align
+  ctx.textBaseline = 'top'
+  const { x, y } = s
+  const lines = wrapText(ctx, s.text, s.width)
+  const boxWidth = s.width > 0 ? s.width : Math.max(...lines.map((l) => ctx.measureText(l).width))
+  const left = s.align === 'center' ? x - boxWidth / 2 : s.align === 'right' ? x - boxWidth : x
+  const boxHeight = s.height > 0 ? s.height : lines.length * s.lineHeight
+  if (s.height > 0) { ctx.beginPath(); ctx.rect(left - 4, y, boxWidth + 8, s.height); ctx.clip() }
+  if (s.back) { ctx.fillStyle = s.back; ctx.fillRect(left - 4, y - 2, boxWidth + 8, boxHeight + 4) }
+  ctx.globalCompositeOperation = s.blend
   lines.forEach((line, n) => {
-    const ly = y + n * lineHeight
-    if (outlineWidth > 0) {
+    const ly = y + n * s.lineHeight
+    if (s.outline) {
       ctx.save()
-      const blur = t.outlineblur ?? g.textOutlineBlur ?? 0
-      const outline = colorField(t.outlinecolor ?? g.textOutlineColor, 'black', `${field}.outlinecolor`)
-      if (blur > 0) { ctx.shadowColor = outline; ctx.shadowBlur = blur }
-      ctx.strokeStyle = outline
-      ctx.lineWidth = outlineWidth * 2
+      if (s.outline.blur > 0) { ctx.shadowColor = s.outline.color; ctx.shadowBlur = s.outline.blur }
+      ctx.strokeStyle = s.outline.color
+      ctx.lineWidth = s.outline.width * 2
       ctx.lineJoin = 'round'
       ctx.strokeText(line, x, ly)
       ctx.restore()
     }
-    ctx.fillStyle = color
+    ctx.fillStyle = s.color
     ctx.fillText(line, x, ly)
-    if (t.underline) {
+    if (s.underline) {
       const w = ctx.measureText(line).width
-      const lx = canvasAlign === 'center' ? x - w / 2 : canvasAlign === 'right' ? x - w : x
-      ctx.fillRect(lx, ly + size * 1.05, w, Math.max(1, size / 14))
+      const lx = s.align === 'center' ? x - w / 2 : s.align === 'right' ? x - w : x
+      ctx.fillRect(lx, ly + s.size * 1.05, w, Math.max(1, s.size / 14))
     }
   })
   ctx.restore()

@@ -11,7 +11,7 @@ import { Envelope, ok } from '../http/envelope.js'
 import { createRemoteFetcher, type Resolver } from '../remote-fetch/fetcher.js'
 import { createImageFetcher } from '../remote-fetch/image-fetcher.js'
 import { createAssetRegistry } from './assets.js'
-import { CUSTOM_BODY_LIMIT, CustomBodySchema, renderCustom } from './custom.js'
+import { CUSTOM_BODY_LIMIT, CustomBodySchema, prepareCustom } from './custom.js'
 import { CONTENT_TYPES, encode, parseFormat } from './draw.js'
 import { createFontRegistry } from './fonts.js'
 import { createImageSource } from './image-source.js'
@@ -67,7 +67,9 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
         }
       }
       const format = parseFormat(fields.output ?? fields.format, template.defaultFormat, fields.output !== undefined ? 'output' : 'format')
-      const bytes = await queue.run(async () => await encode(await template.render(deps, fields), format))
+      // Fetching and decoding images waits on the network: done before taking a render slot.
+      const draw = await template.prepare(deps, fields)
+      const bytes = await queue.run(async () => await encode(draw(), format))
       return reply.type(CONTENT_TYPES[format]).send(bytes)
     }
   })
@@ -94,7 +96,8 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     async handler (request, reply) {
       const body = request.body ?? {}
       const format = parseFormat(body.output ?? body.format, 'jpg', body.output !== undefined ? 'output' : 'format')
-      const bytes = await queue.run(async () => await encode(await renderCustom(deps, body), format))
+      const draw = await prepareCustom(deps, body)
+      const bytes = await queue.run(async () => await encode(draw(), format))
       return reply.type(CONTENT_TYPES[format]).send(bytes)
     }
   })

@@ -11,6 +11,8 @@ export const MAX_FIELD_LENGTH = 2000
 
 export interface TemplateDeps { fonts: FontRegistry, images: ImageSource }
 export type TemplateFields = Record<string, string | undefined>
+/** Draws a prepared picture: CPU work only, nothing left to wait for. */
+export type Draw = () => Canvas
 
 export interface FieldDoc { description: string, default?: string }
 
@@ -19,8 +21,12 @@ export interface Template {
   summary: string
   defaultFormat: OutputFormat
   fields: Record<string, FieldDoc>
-  /** Fetches what the fields name (URLs, assets); the returned function draws. */
-  render (deps: TemplateDeps, fields: TemplateFields): Promise<Canvas>
+  /**
+   * Checks the fields and fetches and decodes every image they name (URLs, assets);
+   * the returned function draws. The split keeps network waits out of the render
+   * slot: a slow avatar server must not hold a CPU slot other requests could use.
+   */
+  prepare (deps: TemplateDeps, fields: TemplateFields): Promise<Draw>
 }
 
 const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
@@ -63,7 +69,7 @@ function bannerTemplate (name: string, title: string, titleColor: string, summar
       font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
       text: { description: `The title line instead of "${title}"`, default: title }
     },
-    async render ({ fonts, images }, f) {
+    async prepare ({ fonts, images }, f) {
       const W = 1024
       const H = 450
       const family = fonts.family(f.font)
@@ -78,31 +84,33 @@ function bannerTemplate (name: string, title: string, titleColor: string, summar
         optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
         optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon)
       ])
-      const canvas = createCanvas(W, H)
-      const ctx = canvas.getContext('2d')
-      ctx.fillStyle = background
-      ctx.fillRect(0, 0, W, H)
-      if (banner) drawCover(ctx, banner, 0, 0, W, H)
-      ctx.fillStyle = 'rgba(0,0,0,0.35)'
-      roundedRect(ctx, 24, 24, W - 48, H - 48, 28)
-      ctx.fill()
-      const username = (f.username ?? '').trim() || 'Someone'
-      drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', [...username][0]!.toUpperCase(), family)
-      if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
-      const textX = 420
-      const maxWidth = W - textX - (icon ? 160 : 60)
-      ctx.textAlign = 'left'
-      ctx.textBaseline = 'alphabetic'
-      ctx.fillStyle = colors.title
-      ctx.fillText(fitText(ctx, (f.text ?? '').trim() || title, family, 'bold', 72, 32, maxWidth), textX, 175)
-      ctx.fillStyle = colors.username
-      ctx.fillText(fitText(ctx, username, family, 'bold', 56, 26, W - textX - 60), textX, 262)
-      const members = (f.members ?? '').trim()
-      if (members !== '') {
-        ctx.fillStyle = colors.members
-        ctx.fillText(fitText(ctx, members, family, 'normal', 36, 20, W - textX - 60), textX, 330)
+      return () => {
+        const canvas = createCanvas(W, H)
+        const ctx = canvas.getContext('2d')
+        ctx.fillStyle = background
+        ctx.fillRect(0, 0, W, H)
+        if (banner) drawCover(ctx, banner, 0, 0, W, H)
+        ctx.fillStyle = 'rgba(0,0,0,0.35)'
+        roundedRect(ctx, 24, 24, W - 48, H - 48, 28)
+        ctx.fill()
+        const username = (f.username ?? '').trim() || 'Someone'
+        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', [...username][0]!.toUpperCase(), family)
+        if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
+        const textX = 420
+        const maxWidth = W - textX - (icon ? 160 : 60)
+        ctx.textAlign = 'left'
+        ctx.textBaseline = 'alphabetic'
+        ctx.fillStyle = colors.title
+        ctx.fillText(fitText(ctx, (f.text ?? '').trim() || title, family, 'bold', 72, 32, maxWidth), textX, 175)
+        ctx.fillStyle = colors.username
+        ctx.fillText(fitText(ctx, username, family, 'bold', 56, 26, W - textX - 60), textX, 262)
+        const members = (f.members ?? '').trim()
+        if (members !== '') {
+          ctx.fillStyle = colors.members
+          ctx.fillText(fitText(ctx, members, family, 'normal', 36, 20, W - textX - 60), textX, 330)
+        }
+        return canvas
       }
-      return canvas
     }
   }
 }
@@ -135,7 +143,7 @@ const rank: Template = {
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
     font: { description: 'A name from /list/fonts', default: 'Sans Serif' }
   },
-  async render ({ fonts, images }, f) {
+  async prepare ({ fonts, images }, f) {
     const W = 934
     const H = 282
     const family = fonts.family(f.font)
@@ -148,39 +156,41 @@ const rank: Template = {
     ])
     const xp = Math.max(0, num(f.xp, 0))
     const maxXp = Math.max(1, num(f.max_xp, 100))
-    const canvas = createCanvas(W, H)
-    const ctx = canvas.getContext('2d')
-    ctx.fillStyle = background
-    ctx.fillRect(0, 0, W, H)
-    if (banner) drawCover(ctx, banner, 0, 0, W, H)
-    ctx.fillStyle = 'rgba(0,0,0,0.4)'
-    roundedRect(ctx, 20, 20, W - 40, H - 40, 20)
-    ctx.fill()
-    const username = (f.username ?? '').trim() || 'Someone'
-    drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', [...username][0]!.toUpperCase(), family)
-    ctx.fillStyle = text
-    ctx.textAlign = 'right'
-    ctx.font = `bold 40px ${family}`
-    const levelText = `LEVEL ${compact(num(f.level, 1))}`
-    ctx.fillText(levelText, W - 50, 82)
-    const levelWidth = ctx.measureText(levelText).width
-    ctx.font = `normal 32px ${family}`
-    ctx.fillText(`RANK #${compact(num(f.rank, 1))}`, W - 70 - levelWidth, 82)
-    ctx.textAlign = 'left'
-    ctx.fillText(fitText(ctx, username, family, 'bold', 40, 20, 440), 270, 160)
-    ctx.textAlign = 'right'
-    ctx.font = `normal 26px ${family}`
-    ctx.fillText(`${compact(xp)} / ${compact(maxXp)} XP`, W - 50, 160)
-    ctx.fillStyle = 'rgba(255,255,255,0.2)'
-    roundedRect(ctx, 270, 185, W - 320, 38, 19)
-    ctx.fill()
-    const progress = Math.min(1, xp / maxXp)
-    if (progress > 0) {
-      ctx.fillStyle = bar
-      roundedRect(ctx, 270, 185, Math.max(38, (W - 320) * progress), 38, 19)
+    return () => {
+      const canvas = createCanvas(W, H)
+      const ctx = canvas.getContext('2d')
+      ctx.fillStyle = background
+      ctx.fillRect(0, 0, W, H)
+      if (banner) drawCover(ctx, banner, 0, 0, W, H)
+      ctx.fillStyle = 'rgba(0,0,0,0.4)'
+      roundedRect(ctx, 20, 20, W - 40, H - 40, 20)
       ctx.fill()
+      const username = (f.username ?? '').trim() || 'Someone'
+      drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', [...username][0]!.toUpperCase(), family)
+      ctx.fillStyle = text
+      ctx.textAlign = 'right'
+      ctx.font = `bold 40px ${family}`
+      const levelText = `LEVEL ${compact(num(f.level, 1))}`
+      ctx.fillText(levelText, W - 50, 82)
+      const levelWidth = ctx.measureText(levelText).width
+      ctx.font = `normal 32px ${family}`
+      ctx.fillText(`RANK #${compact(num(f.rank, 1))}`, W - 70 - levelWidth, 82)
+      ctx.textAlign = 'left'
+      ctx.fillText(fitText(ctx, username, family, 'bold', 40, 20, 440), 270, 160)
+      ctx.textAlign = 'right'
+      ctx.font = `normal 26px ${family}`
+      ctx.fillText(`${compact(xp)} / ${compact(maxXp)} XP`, W - 50, 160)
+      ctx.fillStyle = 'rgba(255,255,255,0.2)'
+      roundedRect(ctx, 270, 185, W - 320, 38, 19)
+      ctx.fill()
+      const progress = Math.min(1, xp / maxXp)
+      if (progress > 0) {
+        ctx.fillStyle = bar
+        roundedRect(ctx, 270, 185, Math.max(38, (W - 320) * progress), 38, 19)
+        ctx.fill()
+      }
+      return canvas
     }
-    return canvas
   }
 }
 
@@ -196,41 +206,43 @@ const quote: Template = {
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
     font: { description: 'A name from /list/fonts', default: 'Noto Serif' }
   },
-  async render ({ fonts, images }, f) {
+  async prepare ({ fonts, images }, f) {
     const W = 1024
     const H = 512
     const family = fonts.family((f.font ?? '').trim() || 'Noto Serif')
     const background = colorField(f.background, '#1e1f22', 'background')
     const color = colorField(f.color_text, 'white', 'color_text')
     const avatar = await optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar)
-    const canvas = createCanvas(W, H)
-    const ctx = canvas.getContext('2d')
-    ctx.fillStyle = background
-    ctx.fillRect(0, 0, W, H)
-    const username = (f.username ?? '').trim() || 'Someone'
-    drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', [...username][0]!.toUpperCase(), family)
-    const message = `“${(f.text ?? '').trim() || '…'}”`
-    const boxX = 300
-    const boxW = W - boxX - 50
-    let size = 48
-    let lines: string[] = []
-    for (; size >= 18; size -= 4) {
+    return () => {
+      const canvas = createCanvas(W, H)
+      const ctx = canvas.getContext('2d')
+      ctx.fillStyle = background
+      ctx.fillRect(0, 0, W, H)
+      const username = (f.username ?? '').trim() || 'Someone'
+      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', [...username][0]!.toUpperCase(), family)
+      const message = `“${(f.text ?? '').trim() || '…'}”`
+      const boxX = 300
+      const boxW = W - boxX - 50
+      let size = 48
+      let lines: string[] = []
+      for (; size >= 18; size -= 4) {
+        ctx.font = `italic ${size}px ${family}`
+        lines = wrapText(ctx, message, boxW)
+        if (lines.length * size * 1.3 <= H - 160) break
+      }
+      const maxLines = Math.max(1, Math.floor((H - 160) / (size * 1.3)))
+      if (lines.length > maxLines) lines = [...lines.slice(0, maxLines - 1), fitText(ctx, lines.slice(maxLines - 1).join(' '), family, 'italic', size, size, boxW)]
       ctx.font = `italic ${size}px ${family}`
-      lines = wrapText(ctx, message, boxW)
-      if (lines.length * size * 1.3 <= H - 160) break
+      ctx.fillStyle = color
+      ctx.textAlign = 'left'
+      const top = (H - 80 - lines.length * size * 1.3) / 2 + size
+      lines.forEach((line, i) => ctx.fillText(line, boxX, top + i * size * 1.3))
+      ctx.fillStyle = color
+      ctx.globalAlpha = 0.75
+      ctx.fillText(fitText(ctx, `— ${username}`, family, 'normal', 32, 18, boxW), boxX, H - 60)
+      ctx.globalAlpha = 1
+      return canvas
     }
-    const maxLines = Math.max(1, Math.floor((H - 160) / (size * 1.3)))
-    if (lines.length > maxLines) lines = [...lines.slice(0, maxLines - 1), fitText(ctx, lines.slice(maxLines - 1).join(' '), family, 'italic', size, size, boxW)]
-    ctx.font = `italic ${size}px ${family}`
-    ctx.fillStyle = color
-    ctx.textAlign = 'left'
-    const top = (H - 80 - lines.length * size * 1.3) / 2 + size
-    lines.forEach((line, i) => ctx.fillText(line, boxX, top + i * size * 1.3))
-    ctx.fillStyle = color
-    ctx.globalAlpha = 0.75
-    ctx.fillText(fitText(ctx, `— ${username}`, family, 'normal', 32, 18, boxW), boxX, H - 60)
-    ctx.globalAlpha = 1
-    return canvas
   }
 }
 

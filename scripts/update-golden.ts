@@ -1,0 +1,36 @@
+// Regenerates the golden images in test/golden/ from the cases in
+// test/generation/golden-cases.ts, through the same HTTP path the test uses.
+// Run on purpose after a change meant to alter the pictures, look at them, commit them:
+//   node --import tsx scripts/update-golden.ts [name ...]
+import fs from 'node:fs'
+import path from 'node:path'
+import { compareImages, GOLDEN_CASES, GOLDEN_DIR, startGoldenFixture, toReference } from '../test/generation/golden-cases.js'
+
+const only = process.argv.slice(2)
+const cases = GOLDEN_CASES.filter((c) => only.length === 0 || only.includes(c.name))
+if (cases.length === 0) {
+  process.stderr.write(`No golden case named ${only.join(', ')}; cases: ${GOLDEN_CASES.map((c) => c.name).join(', ')}\n`)
+  process.exit(1)
+}
+fs.mkdirSync(GOLDEN_DIR, { recursive: true })
+const fixture = await startGoldenFixture()
+try {
+  for (const c of cases) {
+    const png = await toReference(await fixture.render(c))
+    const file = path.join(GOLDEN_DIR, `${c.name}.png`)
+    const before = fs.existsSync(file) ? fs.readFileSync(file) : undefined
+    let state = 'new'
+    if (before) state = before.equals(png) ? 'unchanged' : (await compareImages(png, before)).ok ? 'changed within tolerance' : 'CHANGED'
+    fs.writeFileSync(file, png)
+    process.stdout.write(`${c.name}.png  ${(png.length / 1024).toFixed(1)} KB  ${state}\n`)
+  }
+  if (only.length === 0) {
+    const names = new Set(GOLDEN_CASES.map((c) => `${c.name}.png`))
+    for (const stale of fs.readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.png') && !names.has(f))) {
+      fs.rmSync(path.join(GOLDEN_DIR, stale))
+      process.stdout.write(`${stale}  removed (no case)\n`)
+    }
+  }
+} finally {
+  await fixture.close()
+}

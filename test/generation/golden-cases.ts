@@ -1,0 +1,274 @@
+// The golden-image cases: every template and a set of /gen/custom descriptions covering
+// every element type and text option, rendered through the HTTP endpoint and compared
+// with the PNGs stored in test/golden/ (regenerate them with
+// `node --import tsx scripts/update-golden.ts`, see docs/generation.md).
+// Images named by URL come from a loopback server allowed through `remoteFetchAllow`
+// (REMOTE_FETCH_ALLOW), drawn here from code so that they are the same on every run.
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+import { parseAllowList } from '../../src/remote-fetch/address.js'
+import { createTestApp, type TestApp } from '../helpers.js'
+
+export const GOLDEN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'golden')
+
+/**
+ * Tolerance of the comparison. Skia inside @napi-rs/canvas draws the same bytes on
+ * every run here; the slack absorbs anti-aliasing changes of a canvas upgrade while a
+ * moved, resized or missing element, or one changed character, still fails.
+ */
+export const TOLERANCE = {
+  /** Mean absolute difference over all channels of all pixels, on the 0..255 scale. */
+  meanAbsDiff: 0.5,
+  /** A pixel is bad when one of its channels differs by more than this. */
+  pixelThreshold: 40,
+  /** Largest fraction of bad pixels: 92 of a 1024×450 banner, where one changed digit is about 150. */
+  maxBadFraction: 0.0002
+}
+
+export interface GoldenCase {
+  name: string
+  /** A path with a query string (GET) or a JSON body (POST). `{img}` is the image server's origin. */
+  url: string
+  body?: unknown
+}
+
+const LONG_NAME = 'ゆうき🎉 The Extraordinarily Long Username of 世界一の猫 🚀🐱 Μαρία Ёжик'
+
+export const GOLDEN_CASES: readonly GoldenCase[] = [
+  { name: 'welcome-basic', url: '/gen/welcome', body: { username: 'Alice', avatar: '{img}/avatar.png', members: 'Member #42' } },
+  { name: 'welcome-long-name', url: '/gen/welcome', body: { username: LONG_NAME, avatar: '{img}/avatar.png', members: 'You are our 1,234th member! 🎈 ようこそ' } },
+  { name: 'welcome-no-avatar-query', url: `/gen/welcome?username=${encodeURIComponent('Ёжик 日本')}&members=Member%20%237&color_welcome=255,200,0&color_username=%2300ffcc&text=Hello%21` },
+  { name: 'welcome-banner-icon', url: '/gen/welcome', body: { username: 'Bob', avatar: '{img}/avatar.png', banner: 'SPACE', icon: 'star', members: 'Member #2', font: 'Bebas Neue', background: '#102030' } },
+  { name: 'goodbye-basic', url: '/gen/goodbye', body: { username: 'Zed 👋', avatar: '{img}/avatar.png', members: 'We are 41 now' } },
+  { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
+  { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
+  { name: 'quote-basic', url: '/gen/quote', body: { username: 'Ada Lovelace', avatar: '{img}/avatar.png', text: 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. 機械 🌸' } },
+  {
+    name: 'custom-shapes',
+    url: '/gen/custom',
+    body: {
+      output: 'png',
+      base: { type: 'bitmap', width: 480, height: 320, color: '#203040' },
+      images: [
+        { type: 'bitmap', x: 20, y: 20, width: 120, height: 70, color: 'tomato', round: 20 },
+        { type: 'bitmap', x: 170, y: 20, width: 120, height: 70, color: '0, 200, 120', rotate: 30 },
+        { type: 'bitmap', x: 320, y: 20, width: 120, height: 70, color: 'white', opacity: 0.4 },
+        { type: 'circle', x: 20, y: 120, radius: 40, color: 'gold' },
+        { type: 'circle', x: 110, y: 120, radius: 40, color: '255,0,255,128' },
+        { type: 'triangle', x: 210, y: 120, width: 60, height: 60, cut: 'topleft', color: 'red' },
+        { type: 'triangle', x: 280, y: 120, width: 60, height: 60, cut: 'topright', color: 'lime' },
+        { type: 'triangle', x: 350, y: 120, width: 60, height: 60, cut: 'bottomleft', color: 'deepskyblue' },
+        { type: 'triangle', x: 210, y: 200, width: 60, height: 60, cut: 'bottomright', color: 'yellow' },
+        { type: 'triangle', x: 300, y: 200, width: 80, height: 80, cut: 'topleft', color: 'orange', rotate: 45, opacity: 50 },
+        // Skipped: drawn, this would cover the whole picture in red.
+        { type: 'bitmap', x: 0, y: 0, width: 480, height: 320, color: 'red', skip: true }
+      ]
+    }
+  },
+  {
+    name: 'custom-url-images',
+    url: '/gen/custom',
+    body: {
+      output: 'png',
+      base: { url: '{img}/wide.png', width: 480, height: 300 },
+      images: [
+        // A round avatar: round = half the side.
+        { url: '{img}/avatar.png', x: 20, y: 20, size: 120, round: 60 },
+        // Width alone keeps the aspect ratio (320×160 → 200×100).
+        { url: '{img}/wide.png', x: 160, y: 20, width: 200 },
+        // maxwidth scales down the image's own size.
+        { url: '{img}/avatar.png', x: 380, y: 20, maxwidth: 80 },
+        { url: '{img}/avatar.jpg', type: 'circle', x: 20, y: 170, radius: 55 },
+        { url: '{img}/avatar.png', type: 'triangle', x: 150, y: 170, width: 110, height: 110, cut: 'bottomleft' },
+        { url: '{img}/avatar.png', x: 290, y: 170, size: 110, round: 15, rotate: -15, opacity: 0.7, filter: 'grayscale' },
+        { url: '{img}/never-fetched.png', x: 0, y: 0, size: 300, skip: true }
+      ]
+    }
+  },
+  {
+    name: 'custom-texts',
+    url: '/gen/custom',
+    body: {
+      output: 'png',
+      base: { width: 600, height: 420, color: '#f4f1ea' },
+      texts: [
+        { text: 'Left aligned, Noto Serif 28', x: 20, y: 16, font: 'Noto Serif', size: 28, color: '#222222' },
+        { text: 'Middle', x: 300, y: 60, align: 'm', size: 30, color: 'navy', back: '255,215,0' },
+        { text: 'Right', x: 580, y: 60, align: 'r', size: 30, color: 'darkred', underline: true },
+        { text: 'A sentence long enough to wrap inside a 260 pixel box, three lines or so.', x: 20, y: 110, width: 260, size: 22, color: 'black', back: '200,230,255', line: 1.4 },
+        { text: 'Clipped to 40 pixels of height: only the first lines show up here at all.', x: 320, y: 110, width: 260, height: 40, size: 22, color: 'black', back: '255,220,220' },
+        { text: 'Outlined', x: 20, y: 250, size: 48, color: 'white', outlinecolor: 'black', outlinewidth: 3 },
+        { text: 'Blurred', x: 300, y: 250, size: 48, color: 'yellow', outlinecolor: 'red', outlinewidth: 2, outlineblur: 8 },
+        { text: 'Bold', x: 20, y: 330, size: 34, bold: true, color: '#333', font: 'Roboto' },
+        { text: 'Italic', x: 130, y: 330, size: 34, italics: true, color: '#333', font: 'Roboto' },
+        { text: 'Both underlined', x: 240, y: 330, size: 34, bold: true, italics: true, underline: true, color: '#333', font: 'Roboto' },
+        { texts: ['two lines', 'given as texts'], x: 20, y: 376, size: 16, color: 'teal', font: 'Fira Code' },
+        { text: 'Caveat ✍️ 手書き', x: 580, y: 376, align: 'r', size: 30, color: 'purple', font: 'caveat' },
+        { text: 'skipped: must not appear', x: 0, y: 0, size: 80, color: 'red', skip: true }
+      ]
+    }
+  },
+  {
+    name: 'custom-dates-global',
+    url: '/gen/custom',
+    body: {
+      output: 'png',
+      base: { width: 500, height: 260, color: 'black' },
+      global: { textSize: 26, textColor: '120, 255, 160', textFont: 'Roboto Mono', textOutlineWidth: 2, textOutlineColor: 'darkgreen', textAlign: 'm', textX: 250 },
+      texts: [
+        { unix: 1700000000, format: 'yyyy-MM-dd HH:mm:ss', y: 20 },
+        { unix: 0, format: 'd MMMM yyyy, h:mm tt', y: 70 },
+        { snowflake: '175928847299117063', format: 'MMM d, yy HH:mm', y: 120 },
+        { snowflake: '175928847299117063', y: 170, color: 'white', size: 20, outlinewidth: 0 },
+        { text: 'left override', y: 215, x: 10, align: 'l', font: 'Sans Serif' }
+      ]
+    }
+  }
+]
+
+export interface GoldenFixture {
+  app: TestApp
+  render (c: GoldenCase): Promise<Buffer>
+  close (): Promise<void>
+}
+
+/** Deterministic test pictures: quadrants and a diagonal band make crops, scaling and rounding visible. */
+async function pictures (): Promise<Record<string, { type: string, bytes: Buffer }>> {
+  const raw = (w: number, h: number) => {
+    const data = Buffer.alloc(w * h * 3)
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3
+        const band = Math.abs(x / w - y / h) < 0.08
+        const left = x < w / 2
+        const top = y < h / 2
+        data[i] = band ? 255 : top ? (left ? 230 : 40) : (left ? 30 : 250)
+        data[i + 1] = band ? 255 : top ? (left ? 60 : 170) : (left ? 200 : 200)
+        data[i + 2] = band ? 255 : top ? (left ? 60 : 240) : (left ? 90 : 40)
+      }
+    }
+    return sharp(data, { raw: { width: w, height: h, channels: 3 } })
+  }
+  return {
+    '/avatar.png': { type: 'image/png', bytes: await raw(128, 128).png().toBuffer() },
+    '/avatar.jpg': { type: 'image/jpeg', bytes: await raw(128, 128).jpeg({ quality: 90 }).toBuffer() },
+    '/wide.png': { type: 'image/png', bytes: await raw(320, 160).png().toBuffer() }
+  }
+}
+
+function substitute (value: unknown, origin: string): unknown {
+  if (typeof value === 'string') return value.replaceAll('{img}', origin)
+  if (Array.isArray(value)) return value.map((v) => substitute(v, origin))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, origin)]))
+  return value
+}
+
+/** A loopback image server and an app allowed to fetch from it. */
+export async function startGoldenFixture (): Promise<GoldenFixture> {
+  const files = await pictures()
+  const server = http.createServer((req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://x').pathname]
+    if (!file) { res.writeHead(404); res.end(); return }
+    res.writeHead(200, { 'content-type': file.type }); res.end(file.bytes)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const app = await createTestApp({ config: { remoteFetchAllow: parseAllowList(['127.0.0.1']) } })
+  return {
+    app,
+    async render (c) {
+      const res = await app.app.inject({
+        method: c.body === undefined ? 'GET' : 'POST',
+        url: c.url,
+        headers: app.auth,
+        ...(c.body === undefined ? {} : { payload: substitute(c.body, origin) as object })
+      })
+      if (res.statusCode !== 200 || res.headers['content-type'] !== 'image/png') {
+        throw new Error(`${c.name}: ${res.statusCode} ${String(res.headers['content-type'])} ${res.body.slice(0, 300)}`)
+      }
+      return res.rawPayload
+    },
+    async close () {
+      await app.close()
+      server.closeAllConnections()
+      server.close()
+    }
+  }
+}
+
+export interface Comparison {
+  ok: boolean
+  meanAbsDiff: number
+  badFraction: number
+  width: number
+  height: number
+  /** Why it failed, for the assertion message. */
+  reason?: string
+  /** A picture of the differences: bad pixels red over a faded reference. */
+  diff?: () => Promise<Buffer>
+}
+
+async function rgba (png: Buffer): Promise<{ data: Buffer, width: number, height: number }> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/** Compares two PNGs pixel by pixel within `tolerance`. */
+export async function compareImages (actual: Buffer, expected: Buffer, tolerance = TOLERANCE): Promise<Comparison> {
+  const a = await rgba(actual)
+  const e = await rgba(expected)
+  if (a.width !== e.width || a.height !== e.height) {
+    return { ok: false, meanAbsDiff: 255, badFraction: 1, width: a.width, height: a.height, reason: `size ${a.width}×${a.height}, expected ${e.width}×${e.height}` }
+  }
+  const pixels = a.width * a.height
+  const bad = new Uint8Array(pixels)
+  let total = 0
+  let badCount = 0
+  for (let p = 0; p < pixels; p++) {
+    let worst = 0
+    for (let c = 0; c < 4; c++) {
+      const d = Math.abs(a.data[p * 4 + c]! - e.data[p * 4 + c]!)
+      total += d
+      if (d > worst) worst = d
+    }
+    if (worst > tolerance.pixelThreshold) { bad[p] = 1; badCount++ }
+  }
+  const meanAbsDiff = total / (pixels * 4)
+  const badFraction = badCount / pixels
+  const ok = meanAbsDiff <= tolerance.meanAbsDiff && badFraction <= tolerance.maxBadFraction
+  return {
+    ok,
+    meanAbsDiff,
+    badFraction,
+    width: a.width,
+    height: a.height,
+    ...(ok ? {} : { reason: `mean absolute difference ${meanAbsDiff.toFixed(3)} (limit ${tolerance.meanAbsDiff}), ${(badFraction * 100).toFixed(3)}% of pixels off by more than ${tolerance.pixelThreshold} (limit ${(tolerance.maxBadFraction * 100).toFixed(3)}%)` }),
+    async diff () {
+      const out = Buffer.alloc(pixels * 3)
+      for (let p = 0; p < pixels; p++) {
+        if (bad[p]) { out[p * 3] = 255; out[p * 3 + 1] = 0; out[p * 3 + 2] = 0; continue }
+        const grey = (e.data[p * 4]! + e.data[p * 4 + 1]! + e.data[p * 4 + 2]!) / 3
+        out[p * 3] = out[p * 3 + 1] = out[p * 3 + 2] = Math.round(160 + grey / 4)
+      }
+      return await sharp(out, { raw: { width: a.width, height: a.height, channels: 3 } }).png().toBuffer()
+    }
+  }
+}
+
+/** Writes the actual picture and the diff next to each other in a fresh temp dir; returns the dir. */
+export async function writeFailure (name: string, actual: Buffer, comparison: Comparison): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `golden-${name}-`))
+  fs.writeFileSync(path.join(dir, `${name}.actual.png`), actual)
+  if (comparison.diff) fs.writeFileSync(path.join(dir, `${name}.diff.png`), await comparison.diff())
+  return dir
+}
+
+/** How references are stored: re-encoded losslessly at the highest compression, so the files stay small. */
+export async function toReference (png: Buffer): Promise<Buffer> {
+  return await sharp(png).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer()
+}

@@ -1,0 +1,64 @@
+// Golden images: each template and a set of /gen/custom descriptions, drawn through the
+// HTTP endpoint, must match the references in test/golden/ within TOLERANCE, so that a
+// layout regression (a moved text, a lost avatar mask, boxes instead of glyphs) fails.
+// On a failure the actual picture and a diff are written to a temp dir named in the
+// message. Regenerate the references on purpose with scripts/update-golden.ts.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import sharp from 'sharp'
+import { compareImages, GOLDEN_CASES, GOLDEN_DIR, type GoldenFixture, startGoldenFixture, writeFailure } from './golden-cases.js'
+
+let fixture: GoldenFixture
+
+before(async () => { fixture = await startGoldenFixture() })
+after(async () => { await fixture.close() })
+
+describe('golden images', () => {
+  for (const c of GOLDEN_CASES) {
+    it(`${c.name} matches test/golden/${c.name}.png`, async () => {
+      const file = path.join(GOLDEN_DIR, `${c.name}.png`)
+      assert.ok(fs.existsSync(file), `no reference ${file}: run node --import tsx scripts/update-golden.ts`)
+      const actual = await fixture.render(c)
+      const comparison = await compareImages(actual, fs.readFileSync(file))
+      if (!comparison.ok) {
+        const dir = await writeFailure(c.name, actual, comparison)
+        process.stderr.write(`golden ${c.name}: actual and diff written to ${dir}\n`)
+        assert.fail(`${c.name}: ${comparison.reason}; actual and diff in ${dir}`)
+      }
+    })
+  }
+
+  it('every reference belongs to a case (no stale files)', () => {
+    const names = new Set(GOLDEN_CASES.map((c) => `${c.name}.png`))
+    assert.deepEqual(fs.readdirSync(GOLDEN_DIR).filter((f) => f.endsWith('.png') && !names.has(f)), [])
+  })
+})
+
+describe('golden comparison', () => {
+  it('fails on a small change of layout (one word of a text) and passes the identical picture', async () => {
+    const welcome = GOLDEN_CASES.find((c) => c.name === 'welcome-basic')!
+    const expected = await fixture.render(welcome)
+    assert.equal((await compareImages(expected, expected)).ok, true)
+    const changed = await fixture.render({ ...welcome, body: { ...(welcome.body as object), members: 'Member #43' } })
+    const comparison = await compareImages(changed, expected)
+    assert.equal(comparison.ok, false, `a changed digit went unnoticed: ${comparison.meanAbsDiff}, ${comparison.badFraction}`)
+  })
+
+  it('fails on a different size, and writes the actual picture and a diff on failure', async () => {
+    const small = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } }).png().toBuffer()
+    const other = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'blue' } }).png().toBuffer()
+    assert.match((await compareImages(small, await sharp(small).resize(12, 10).png().toBuffer())).reason!, /size 10×10, expected 12×10/)
+    const comparison = await compareImages(small, other)
+    assert.equal(comparison.ok, false)
+    const dir = await writeFailure('probe', small, comparison)
+    try {
+      const diff = await sharp(path.join(dir, 'probe.diff.png')).raw().toBuffer()
+      assert.deepEqual([...diff.subarray(0, 3)], [255, 0, 0])
+      assert.ok(fs.existsSync(path.join(dir, 'probe.actual.png')))
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
