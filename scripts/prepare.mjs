@@ -36,8 +36,12 @@ function run (command, argv) {
 
 const installed = path.join(root, 'node_modules', '.package-lock.json')
 if (mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
-  log('installing dependencies (npm ci): the first time takes a few minutes, as better-sqlite3 compiles')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  // `npm install`, which installs the versions package-lock.json records, rather than
+  // `npm ci`: the registry serves @napi-rs/canvas 1.1.1 without some of the platform
+  // builds it lists as optional (darwin, windows, musl), and npm ci refuses a lock file
+  // without them although no install on this platform needs them.
+  log('installing dependencies (npm install, from package-lock.json): the first time takes a few minutes, as better-sqlite3 compiles')
+  run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
 if (!args.has('--no-build')) {
