@@ -141,7 +141,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(colorRoutes)
   await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit })
-  await app.register(generationRoutes, { config })
+  await app.register(generationRoutes, { config, metrics })
   await app.register(imageConversionRoutes, { image: config.image, metrics })
 
   return app

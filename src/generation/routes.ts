@@ -12,14 +12,17 @@ import { createRemoteFetcher, type Resolver } from '../remote-fetch/fetcher.js'
 import { createImageFetcher } from '../remote-fetch/image-fetcher.js'
 import { createAssetRegistry } from './assets.js'
 import { CUSTOM_BODY_LIMIT, CustomBodySchema, prepareCustom } from './custom.js'
-import { CONTENT_TYPES, encode, parseFormat } from './draw.js'
+import { CONTENT_TYPES, encode, type OutputFormat, parseFormat } from './draw.js'
 import { createFontRegistry } from './fonts.js'
 import { createImageSource } from './image-source.js'
-import { createRenderQueue } from './render-queue.js'
+import type { Metrics } from '../metrics/metrics.js'
+import { createLimiter, observeWith } from '../work/limiter.js'
 import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
 
 export interface GenerationOptions {
   config: Config
+  /** Render queue, remote fetches: for Prometheus. */
+  metrics?: Metrics
   /** Tests point host names at loopback through this. */
   resolve?: Resolver
 }
@@ -32,15 +35,39 @@ const FieldsSchema = Type.Object(
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes'
 
+/** Requests admitted per render slot beyond the one drawing (fetching or waiting); more get 503. */
+export const MAX_QUEUED_PER_SLOT = 16
+
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
 
-export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, resolve }) => {
+export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, resolve, metrics }) => {
   const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
   const assets = createAssetRegistry({ dataDir: config.dataDir })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
-  const images = createImageSource({ images: createImageFetcher({ fetcher }), assets })
-  const queue = createRenderQueue(config.renderConcurrency)
+  const images = createImageSource({ images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics?.remoteFetches.inc({ outcome }) }), assets })
+  const limiter = createLimiter({
+    concurrency: config.renderConcurrency,
+    queue: config.renderConcurrency * MAX_QUEUED_PER_SLOT,
+    busyCode: 'RENDER_BUSY',
+    retryAfterSeconds: 1,
+    observer: metrics === undefined ? undefined : observeWith(metrics, 'generation')
+  })
+
+  /**
+   * Admission first (bounding the requests fetching, waiting and drawing together), then
+   * the images are fetched and decoded, which waits on the network, outside the CPU slot;
+   * drawing and encoding take a slot.
+   */
+  async function render (prepare: () => Promise<() => import('@napi-rs/canvas').Canvas>, format: OutputFormat): Promise<Buffer> {
+    const ticket = limiter.admit()
+    try {
+      const draw = await prepare()
+      return await ticket.run(async () => await encode(draw(), format))
+    } finally {
+      ticket.release()
+    }
+  }
   const deps = { fonts, images, assets }
 
   app.route({
@@ -67,9 +94,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
         }
       }
       const format = parseFormat(fields.output ?? fields.format, template.defaultFormat, fields.output !== undefined ? 'output' : 'format')
-      // Fetching and decoding images waits on the network: done before taking a render slot.
-      const draw = await template.prepare(deps, fields)
-      const bytes = await queue.run(async () => await encode(draw(), format))
+      const bytes = await render(() => template.prepare(deps, fields), format)
       return reply.type(CONTENT_TYPES[format]).send(bytes)
     }
   })
@@ -96,8 +121,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     async handler (request, reply) {
       const body = request.body ?? {}
       const format = parseFormat(body.output ?? body.format, 'jpg', body.output !== undefined ? 'output' : 'format')
-      const draw = await prepareCustom(deps, body)
-      const bytes = await queue.run(async () => await encode(draw(), format))
+      const bytes = await render(() => prepareCustom(deps, body), format)
       return reply.type(CONTENT_TYPES[format]).send(bytes)
     }
   })

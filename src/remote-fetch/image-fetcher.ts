@@ -26,6 +26,8 @@ export interface ImageFetcher {
 export interface ImageFetcherOptions {
   fetcher: RemoteFetcher
   maxPixels?: number
+  /** Told the outcome of every fetch that reached the network: 'ok' or the error code (metrics). */
+  onOutcome?: (outcome: string) => void
   /** Bound of the cache in bytes; 0 disables caching. */
   cacheBytes?: number
   cacheTtlMs?: number
@@ -98,8 +100,12 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
       inFlight.set(url, job)
       try {
         const image = await job
+        options.onOutcome?.('ok')
         remember(url, image)
         return image
+      } catch (err) {
+        options.onOutcome?.(isAppError(err) ? err.code : 'error')
+        throw err
       } finally {
         inFlight.delete(url)
       }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
-import { createRenderQueue } from '../../src/generation/render-queue.js'
+import { createLimiter } from '../../src/work/limiter.js'
 import { AppError } from '../../src/errors.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
 
@@ -166,7 +166,7 @@ describe('/gen/custom', () => {
 
 describe('render queue', () => {
   it('answers RENDER_BUSY (503, Retry-After) when the queue is full', async () => {
-    const queue = createRenderQueue(1, 1)
+    const queue = createLimiter({ concurrency: 1, queue: 1, busyCode: 'RENDER_BUSY', retryAfterSeconds: 1 })
     let release!: () => void
     const first = queue.run(async () => await new Promise<void>((resolve) => { release = resolve }))
     const second = queue.run(async () => 'second')
