@@ -32,6 +32,8 @@ export interface Config {
   rateLimitIpMax: number
   /** How often counted usage is written to the store. */
   usageFlushMs: number
+  /** How long a looked-up key is trusted before the store is asked again (0: every request). */
+  keyCacheTtlMs: number
   /** PostgreSQL URL: keys, usage and the gif catalog live there instead of SQLite. */
   databaseUrl: string | undefined
   /** Redis URL: rate-limit counters shared by every instance. */
@@ -184,6 +186,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     rateLimitWindowMs,
     rateLimitIpMax: int(env, 'RATE_LIMIT_IP_MAX', 600, 1, 1_000_000_000),
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 2000, 100, 600_000),
+    keyCacheTtlMs: int(env, 'KEY_CACHE_TTL_MS', 1000, 0, 60_000),
     databaseUrl,
     redisUrl,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'uma:',

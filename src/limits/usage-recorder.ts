@@ -7,8 +7,15 @@ import type { UsageEntry, UsageStore } from '../store/interface.js'
 
 export type QuotaPeriod = 'day' | 'month'
 
+let dayCache = { start: 0, end: 0, day: '' }
+
+/** The UTC day of `now`, YYYY-MM-DD (computed once per day: it is asked on every request). */
 export function utcDay (now: number): string {
-  return new Date(now).toISOString().slice(0, 10)
+  if (now < dayCache.start || now >= dayCache.end) {
+    const start = now - (now % 86_400_000)
+    dayCache = { start, end: start + 86_400_000, day: new Date(start).toISOString().slice(0, 10) }
+  }
+  return dayCache.day
 }
 
 /** First UTC day of the period that contains `now`. */

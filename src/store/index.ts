@@ -8,5 +8,6 @@ import { openSqliteStore } from './sqlite/index.js'
 export type { Store } from './interface.js'
 
 export async function openStore (config: Config): Promise<Store> {
-  return config.databaseUrl ? openPostgresStore(config.databaseUrl) : openSqliteStore(config.dataDir)
+  const options = { keyCacheTtlMs: config.keyCacheTtlMs }
+  return config.databaseUrl ? openPostgresStore(config.databaseUrl, options) : openSqliteStore(config.dataDir, options)
 }

@@ -25,7 +25,8 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     GIF_STARTER_CATALOG: 'false',
-    USAGE_FLUSH_MS: '200'
+    USAGE_FLUSH_MS: '200',
+    KEY_CACHE_TTL_MS: '300'
   })
   let a: ServerProcess
   let b: ServerProcess
@@ -84,11 +85,20 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
     const shortKey = fresh.out.filter((l) => l).at(-1)!
     assert.equal((await request(`${a.url}/gen/html?code=418`, { headers: { authorization: shortKey } })).status, 418)
     assert.equal((await cli(dirs[1]!, 'keys', 'revoke', 'short-lived')).code, 0)
+    const revokedAt = Date.now()
+    // Instances trust a looked-up key for KEY_CACHE_TTL_MS (here 300 ms): within that,
+    // both must refuse it.
     for (const s of [a, b]) {
-      const res = await request(`${s.url}/gen/html`, { headers: { authorization: shortKey } })
-      assert.equal(res.status, 401)
-      assert.equal(JSON.parse(res.body.toString()).error, 'AUTH_KEY_REVOKED')
+      let error = ''
+      while (Date.now() - revokedAt < 5000) {
+        const res = await request(`${s.url}/gen/html`, { headers: { authorization: shortKey } })
+        error = JSON.parse(res.body.toString()).error
+        if (res.status === 401) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      assert.equal(error, 'AUTH_KEY_REVOKED')
     }
+    assert.ok(Date.now() - revokedAt < 300 + 1000, `refused after ${Date.now() - revokedAt} ms`)
   })
 
   it('serves from one instance a gif imported through the other, without a shared disk', async () => {

@@ -1,16 +1,17 @@
 // The scale-out store: PostgreSQL, shared by every instance (DATABASE_URL).
+import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import type { Store } from '../interface.js'
 import { openPostgresPool, type PostgresOptions } from './database.js'
 import { createPostgresGifContentStore, createPostgresGifStore } from './gifs.js'
 import { createPostgresKeyStore } from './keys.js'
 import { createPostgresUsageStore } from './usage.js'
 
-export async function openPostgresStore (url: string, options: PostgresOptions = {}): Promise<Store> {
+export async function openPostgresStore (url: string, options: PostgresOptions & { keyCacheTtlMs?: number } = {}): Promise<Store> {
   const pool = await openPostgresPool(url, options)
   let closed = false
   return {
     kind: 'postgres',
-    keys: createPostgresKeyStore(pool),
+    keys: withKeyCache(createPostgresKeyStore(pool), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: createPostgresUsageStore(pool),
     gifs: createPostgresGifStore(pool),
     gifContent: createPostgresGifContentStore(pool),

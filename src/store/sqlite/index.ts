@@ -1,16 +1,17 @@
 // The default store: one embedded SQLite file under DATA_DIR.
+import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import type { Store } from '../interface.js'
 import { openSqliteDatabase } from './database.js'
 import { createSqliteGifStore } from './gifs.js'
 import { createSqliteKeyStore } from './keys.js'
 import { createSqliteUsageStore } from './usage.js'
 
-export function openSqliteStore (dataDir: string): Store {
+export function openSqliteStore (dataDir: string, options: { keyCacheTtlMs?: number } = {}): Store {
   const db = openSqliteDatabase(dataDir)
   const ping = db.prepare('SELECT 1')
   return {
     kind: 'sqlite',
-    keys: createSqliteKeyStore(db),
+    keys: withKeyCache(createSqliteKeyStore(db), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: createSqliteUsageStore(db),
     gifs: createSqliteGifStore(db),
     gifContent: null,
