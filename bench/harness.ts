@@ -46,6 +46,8 @@ export interface LoadResult {
   errors: number
   non2xx: number
   statusCounts: Record<string, number>
+  /** Answers per exact status code. */
+  statusCodes: Record<string, number>
 }
 
 export interface LoadOptions {
@@ -72,8 +74,10 @@ export async function load (options: LoadOptions): Promise<LoadResult> {
     pipelining: 1,
     duration: options.duration,
     // The load generator runs on its own thread, so it does not steal the event loop
-    // of the server it measures (both live in this process).
-    workers: 1,
+    // of the server it measures (both live in this process). Binary bodies cannot be
+    // handed to a worker (they arrive as Uint8Array, which autocannon refuses): those
+    // loads run on this thread, against servers in other processes.
+    workers: options.requests?.some((r) => Buffer.isBuffer(r.body)) === true || Buffer.isBuffer(options.body) ? undefined : 1,
     requests: options.requests as autocannon.Request[] | undefined
   })
   return {
@@ -84,7 +88,8 @@ export async function load (options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     statusCounts: {
       '1xx': result['1xx'], '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx']
-    }
+    },
+    statusCodes: Object.fromEntries(Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count]))
   }
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { createApp } from '../src/app.js'
+import { createLogStream } from '../src/log-stream.js'
 import { type Config, testConfig } from '../src/config.js'
 import { ok } from '../src/http/envelope.js'
 import { Envelope } from '../src/http/envelope.js'
@@ -29,7 +30,9 @@ export async function startOurServer (setup?: (app: FastifyInstance) => void | P
   const store = openSqliteStore(dataDir)
   const { key } = await createKeyService(store.keys).create('bench')
   const config = testConfig(dataDir, { logLevel: 'info', ...overrides })
-  const app = await createApp({ config, store, logger: { level: config.logLevel, file: '/dev/null' } })
+  // Logs as production writes them (src/server.ts), to /dev/null.
+  const logs = createLogStream('/dev/null')
+  const app = await createApp({ config, store, logger: { level: config.logLevel, stream: logs.stream } })
   await setup?.(app)
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
@@ -39,6 +42,7 @@ export async function startOurServer (setup?: (app: FastifyInstance) => void | P
     async close () {
       await app.close()
       await store.close()
+      logs.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   }

@@ -5,6 +5,7 @@ import { createApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { ensureStarterCatalog } from './gifs/starter.js'
 import { prepareKeys } from './keys/bootstrap.js'
+import { createLogStream } from './log-stream.js'
 import { startMetricsServer } from './metrics/server.js'
 import { openStore } from './store/index.js'
 
@@ -27,7 +28,8 @@ async function main (): Promise<void> {
   }
   await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
 
-  const app = await createApp({ config, store })
+  const logs = createLogStream()
+  const app = await createApp({ config, store, logger: { level: config.logLevel, stream: logs.stream } })
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -42,6 +44,7 @@ async function main (): Promise<void> {
     // The app first (it finishes requests and writes pending usage), then the store.
     app.close().then(() => store.close()).then(() => {
       app.log.info('closed')
+      logs.close()
       process.exit(0)
     }, (err: unknown) => {
       app.log.error({ err }, 'error while closing')
