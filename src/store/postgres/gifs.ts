@@ -3,37 +3,7 @@
 // change, so that instances changing one category at once keep it dense.
 import type pg from 'pg'
 import { type GifCatalogStore, type GifContentStore, type GifRecord, StoreConflictError } from '../interface.js'
-
-interface GifRow {
-  id: number
-  category: string
-  seq: number
-  hash: string | null
-  url: string | null
-  size: number
-  width: number
-  height: number
-  frames: number
-  content_type: string
-  added_at: number
-}
-
-const DEFAULT_LIST_LIMIT = 1000
-
-function toRecord (row: GifRow): GifRecord {
-  return {
-    id: row.id,
-    category: row.category,
-    hash: row.hash,
-    url: row.url,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    frames: row.frames,
-    contentType: row.content_type,
-    addedAt: new Date(row.added_at)
-  }
-}
+import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
 
 async function inTransaction<T> (pool: pg.Pool, isolation: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()

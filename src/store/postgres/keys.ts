@@ -1,34 +1,7 @@
 import type pg from 'pg'
 import { type ApiKeyRecord, type KeyLimits, type KeyStore, StoreConflictError } from '../interface.js'
+import { keyFromRow as toRecord, type KeyRow } from '../rows.js'
 
-interface KeyRow {
-  id: number
-  name: string
-  prefix: string
-  hash: string
-  status: ApiKeyRecord['status']
-  source: ApiKeyRecord['source']
-  rate_max: number | null
-  rate_window_ms: number | null
-  quota_max: number | null
-  quota_period: KeyLimits['quotaPeriod']
-  created_at: number
-  updated_at: number
-}
-
-function toRecord (row: KeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    hash: row.hash,
-    status: row.status,
-    source: row.source,
-    limits: { rateMax: row.rate_max, rateWindowMs: row.rate_window_ms, quotaMax: row.quota_max, quotaPeriod: row.quota_period },
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at)
-  }
-}
 
 export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
   const one = async (sql: string, params: unknown[]): Promise<ApiKeyRecord | undefined> => {

@@ -1,10 +1,9 @@
 import type pg from 'pg'
 import type { UsageEntry, UsageStore } from '../interface.js'
+import { usageFromRow, type UsageRow } from '../rows.js'
 
-interface UsageRow { key_id: number, day: string, endpoint_group: string, requests: number, units: number }
 
 export function createPostgresUsageStore (pool: pg.Pool): UsageStore {
-  const toEntry = (r: UsageRow): UsageEntry => ({ keyId: r.key_id, day: r.day, group: r.endpoint_group, requests: r.requests, units: r.units })
   return {
     async add (entries) {
       if (entries.length === 0) return
@@ -22,7 +21,7 @@ export function createPostgresUsageStore (pool: pg.Pool): UsageStore {
       const { rows } = keyId === undefined
         ? await pool.query<UsageRow>('SELECT * FROM key_usage WHERE day >= $1 ORDER BY key_id, day, endpoint_group', [sinceDay])
         : await pool.query<UsageRow>('SELECT * FROM key_usage WHERE key_id = $1 AND day >= $2 ORDER BY day, endpoint_group', [keyId, sinceDay])
-      return rows.map(toEntry)
+      return rows.map(usageFromRow)
     }
   }
 }

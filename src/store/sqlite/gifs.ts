@@ -1,39 +1,9 @@
 // The gif catalog in SQLite. Every change keeps each category's `seq` dense
 // (0..count-1) and its count in gif_categories, inside one transaction, so that a
 // random pick is one indexed lookup (migration 2).
-import { type GifCatalogStore, type GifRecord, type NewGif, StoreConflictError } from '../interface.js'
+import { type GifCatalogStore, type NewGif, StoreConflictError } from '../interface.js'
+import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
-
-interface GifRow {
-  id: number
-  category: string
-  seq: number
-  hash: string | null
-  url: string | null
-  size: number
-  width: number
-  height: number
-  frames: number
-  content_type: string
-  added_at: number
-}
-
-const DEFAULT_LIST_LIMIT = 1000
-
-function toRecord (row: GifRow): GifRecord {
-  return {
-    id: row.id,
-    category: row.category,
-    hash: row.hash,
-    url: row.url,
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    frames: row.frames,
-    contentType: row.content_type,
-    addedAt: new Date(row.added_at)
-  }
-}
 
 export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
   const countOf = db.prepare<[string], number>('SELECT count FROM gif_categories WHERE category = ?').pluck()

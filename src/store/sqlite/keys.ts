@@ -1,34 +1,6 @@
-import { type ApiKeyRecord, type KeyLimits, type KeyStatus, type KeyStore, type NewApiKey, StoreConflictError } from '../interface.js'
+import { type KeyStore, type NewApiKey, StoreConflictError } from '../interface.js'
+import { keyFromRow as toRecord, type KeyRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
-
-interface KeyRow {
-  id: number
-  name: string
-  prefix: string
-  hash: string
-  status: KeyStatus
-  source: ApiKeyRecord['source']
-  rate_max: number | null
-  rate_window_ms: number | null
-  quota_max: number | null
-  quota_period: KeyLimits['quotaPeriod']
-  created_at: number
-  updated_at: number
-}
-
-function toRecord (row: KeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    hash: row.hash,
-    status: row.status,
-    source: row.source,
-    limits: { rateMax: row.rate_max, rateWindowMs: row.rate_window_ms, quotaMax: row.quota_max, quotaPeriod: row.quota_period },
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at)
-  }
-}
 
 export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
   const insert = db.prepare(`INSERT INTO api_keys (name, prefix, hash, status, source, rate_max, rate_window_ms, quota_max, quota_period, created_at, updated_at)

@@ -1,7 +1,7 @@
 import type { UsageEntry, UsageStore } from '../interface.js'
+import { usageFromRow, type UsageRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
 
-interface UsageRow { key_id: number, day: string, endpoint_group: string, requests: number, units: number }
 
 export function createSqliteUsageStore (db: SqliteDatabase): UsageStore {
   const upsert = db.prepare(`INSERT INTO key_usage (key_id, day, endpoint_group, requests, units) VALUES (?, ?, ?, ?, ?)
@@ -12,7 +12,6 @@ export function createSqliteUsageStore (db: SqliteDatabase): UsageStore {
   const unitsSince = db.prepare<[number, string]>('SELECT COALESCE(SUM(units), 0) FROM key_usage WHERE key_id = ? AND day >= ?').pluck()
   const listAll = db.prepare<[string], UsageRow>('SELECT * FROM key_usage WHERE day >= ? ORDER BY key_id, day, endpoint_group')
   const listKey = db.prepare<[number, string], UsageRow>('SELECT * FROM key_usage WHERE key_id = ? AND day >= ? ORDER BY day, endpoint_group')
-  const toEntry = (r: UsageRow): UsageEntry => ({ keyId: r.key_id, day: r.day, group: r.endpoint_group, requests: r.requests, units: r.units })
 
   return {
     async add (entries) {
@@ -22,7 +21,7 @@ export function createSqliteUsageStore (db: SqliteDatabase): UsageStore {
       return unitsSince.get(keyId, day) as number
     },
     async list ({ keyId, sinceDay = '0000-00-00' }) {
-      return (keyId === undefined ? listAll.all(sinceDay) : listKey.all(keyId, sinceDay)).map(toEntry)
+      return (keyId === undefined ? listAll.all(sinceDay) : listKey.all(keyId, sinceDay)).map(usageFromRow)
     }
   }
 }
