@@ -7,6 +7,10 @@ import type { AssetKind, AssetRegistry, Drawable } from './assets.js'
 
 /** Decoded images kept, by URL (the fetcher keeps the bytes for longer). */
 export const DECODED_CACHE_ENTRIES = 64
+/** Bound of the decoded images kept, counted as 4 bytes a pixel (a 25 MP image is 100 MB). */
+export const DECODED_CACHE_BYTES = 256 * 1024 * 1024
+
+const decodedBytes = (image: Image): number => image.width * image.height * 4
 
 export interface ImageSource {
   url (url: string, role: string): Promise<Image>
@@ -20,6 +24,12 @@ export function isUrlLike (value: string): boolean {
 
 export function createImageSource (deps: { images: ImageFetcher, assets: AssetRegistry }): ImageSource {
   const decoded = new Map<string, { bytes: Buffer, image: Image }>()
+  let total = 0
+  const evictOldest = (): void => {
+    const [key, entry] = decoded.entries().next().value!
+    decoded.delete(key)
+    total -= decodedBytes(entry.image)
+  }
   const source: ImageSource = {
     async url (url, role) {
       const fetched = await deps.images.fetchImage(url.trim(), role)
@@ -35,8 +45,15 @@ export function createImageSource (deps: { images: ImageFetcher, assets: AssetRe
       } catch {
         throw new AppError('REMOTE_IMAGE_INVALID', `${role}: the image at ${url} could not be decoded`, { details: { role, url } })
       }
+      const size = decodedBytes(image)
+      if (size > DECODED_CACHE_BYTES / 4) return image // too big to keep
+      if (hit) {
+        decoded.delete(url)
+        total -= decodedBytes(hit.image)
+      }
       decoded.set(url, { bytes: fetched.bytes, image })
-      if (decoded.size > DECODED_CACHE_ENTRIES) decoded.delete(decoded.keys().next().value!)
+      total += size
+      while (decoded.size > DECODED_CACHE_ENTRIES || total > DECODED_CACHE_BYTES) evictOldest()
       return image
     },
     async assetOrUrl (kind, value, role) {
