@@ -27,7 +27,9 @@ export class UsageError extends Error {
 export interface CommandGroup {
   name: string
   summary: string
+  /** Printed for `group`, `group --help` and `group <command> --help` (src/cli/main.ts). */
   help: string
+  /** Runs a command; `args` starts with the command name, help requests never reach it. */
   run (args: string[], ctx: CliContext): Promise<number>
 }
 

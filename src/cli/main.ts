@@ -30,6 +30,13 @@ export async function runCli (argv: string[], env: Record<string, string | undef
     io.err(`Unknown command group "${group}".\n\n${mainHelp()}`)
     return 2
   }
+  // Help for every group, before any store is opened.
+  const [sub, ...subRest] = rest
+  const isHelp = (a: string | undefined): boolean => a === '--help' || a === '-h' || a === 'help'
+  if (sub === undefined || isHelp(sub) || subRest.some(isHelp)) {
+    io.out(command.help)
+    return sub === undefined ? 2 : 0
+  }
   let ctx
   try {
     ctx = createCliContext(loadConfig(env), io)

@@ -87,11 +87,6 @@ export const keysCommand: CommandGroup = {
   help: HELP,
   async run (args, ctx) {
     const [command, ...rest] = args
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-      ctx.out(HELP)
-      return command === undefined ? 2 : 0
-    }
-    if (rest.includes('--help') || rest.includes('-h')) { ctx.out(HELP); return 0 }
     const store = await ctx.store()
     const keys = createKeyService(store.keys)
     try {

@@ -18,10 +18,6 @@ export const storeCommand: CommandGroup = {
   help: HELP,
   async run (args, ctx) {
     const [command, ...rest] = args
-    if (command === undefined || command === '--help' || command === '-h' || rest.includes('--help')) {
-      ctx.out(HELP)
-      return command === undefined ? 2 : 0
-    }
     if (command !== 'copy-to-postgres') throw new UsageError(`Unknown command "store ${command}"`)
     const { values } = parseArgs({ args: rest, options: { 'database-url': { type: 'string' } } })
     const url = values['database-url'] ?? ctx.config.databaseUrl
