@@ -5,7 +5,7 @@ import { createColorCatalog } from '../src/colors/catalog.js'
 import { labOf } from '../src/colors/convert.js'
 import { createNearestIndex, nearestByScan } from '../src/colors/nearest-index.js'
 import { mulberry32 } from '../src/colors/random.js'
-import { type Benchmark, type BenchRow, compare, load } from './harness.js'
+import { alternateLoads, type Benchmark, type BenchRow, compare, load } from './harness.js'
 import { startBareServer, startOurServer } from './shared-path.bench.js'
 
 const bench: Benchmark = {
@@ -43,23 +43,20 @@ const bench: Benchmark = {
     const bare = await startBareServer()
     const ours = await startOurServer()
     try {
-      const results = { ours: [] as number[], bare: [] as number[] }
       const paths = ['/color/info?hex=2f4f50', '/color/info?rgb=12,200,99', '/color/info?name=darkslategray', '/color/info?hex=%23ff8800']
-      for (let round = 0; round < 2; round++) {
-        results.bare.push((await load({ url: `${bare.url}/bench/ping`, duration: duration / 2 })).requestsPerSec)
+      const [oursRps, bareRps] = await alternateLoads(async () => {
         const r = await load({
           url: `${ours.url}/color/info`,
           duration: duration / 2,
           requests: paths.map((path) => ({ method: 'GET' as const, path, headers: { authorization: ours.key } }))
         })
         if (r.non2xx > 0) throw new Error(`/color/info answered ${r.non2xx} non-2xx`)
-        results.ours.push(r.requestsPerSec)
-      }
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+        return r.requestsPerSec
+      }, async () => (await load({ url: `${bare.url}/bench/ping`, duration: duration / 2 })).requestsPerSec)
       rows.push({
         name: 'GET /color/info, mixed hex/rgb/name (32 connections, autocannon, loopback)',
-        ours: mean(results.ours),
-        reference: mean(results.bare),
+        ours: oursRps,
+        reference: bareRps,
         referenceName: 'bare Fastify route',
         unit: 'req/s',
         better: 'higher'

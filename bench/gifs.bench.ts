@@ -12,7 +12,7 @@ import { gifDirOf, putGifFile, sha256 } from '../src/gifs/files.js'
 import { renderStarterGif } from '../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../src/gifs/types.js'
 import type { NewGif } from '../src/store/interface.js'
-import { type Benchmark, type BenchRow, load } from './harness.js'
+import { alternateLoads, type Benchmark, type BenchRow, load } from './harness.js'
 import { startBareServer, startOurServer } from './shared-path.bench.js'
 
 const CATALOG_SIZE = 100_000
@@ -34,17 +34,6 @@ function gifOfSize (size: number): Buffer {
   }
   blocks.push(Buffer.from([0x3b]))
   return Buffer.concat(blocks)
-}
-
-async function alternate (a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> {
-  const ra: number[] = []
-  const rb: number[] = []
-  for (let round = 0; round < 2; round++) {
-    rb.push(await b())
-    ra.push(await a())
-  }
-  const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length
-  return [mean(ra), mean(rb)]
 }
 
 const bench: Benchmark = {
@@ -69,8 +58,8 @@ const bench: Benchmark = {
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${route} answered ${r.non2xx} non-2xx, ${r.errors} errors`)
         return r.requestsPerSec
       }
-      const [oursRps, bareRps] = await alternate(() => ourLoad('/sfw/gif/hug'), async () => (await load({ url: `${bare.url}/bench/ping`, duration: duration / 2 })).requestsPerSec)
-      const [gifRps, pingRps] = await alternate(() => ourLoad('/sfw/gif/hug'), () => ourLoad('/bench/ping'))
+      const [oursRps, bareRps] = await alternateLoads(() => ourLoad('/sfw/gif/hug'), async () => (await load({ url: `${bare.url}/bench/ping`, duration: duration / 2 })).requestsPerSec)
+      const [gifRps, pingRps] = await alternateLoads(() => ourLoad('/sfw/gif/hug'), () => ourLoad('/bench/ping'))
       rows.push({
         name: `GET /sfw/gif/hug, catalog of ${CATALOG_SIZE.toLocaleString('en-US')} gifs (32 connections, autocannon, loopback)`,
         ours: oursRps,
@@ -107,7 +96,7 @@ const bench: Benchmark = {
       await store.gifs.add([{ category: 'wasted', hash, url: null, size: bytes.length, width: 240, height: 160, frames: 10, contentType: 'image/gif' }])
     })
     try {
-      const [oursRps, staticRps] = await alternate(async () => {
+      const [oursRps, staticRps] = await alternateLoads(async () => {
         const r = await load({ url: `${server.url}/files/gifs/${hash}.gif`, connections: 8, duration: duration / 2 })
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`our file route answered ${r.non2xx} non-2xx, ${r.errors} errors`)
         return r.requestsPerSec

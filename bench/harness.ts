@@ -130,3 +130,17 @@ export async function compare (a: () => unknown, b: () => unknown, seconds = 4, 
   }
   return [median(ra), median(rb)]
 }
+
+/**
+ * Two HTTP throughput measurements taken in alternating rounds (b first), so that drift
+ * in machine load hits both alike; the median of each.
+ */
+export async function alternateLoads (a: () => Promise<number>, b: () => Promise<number>, rounds = 2): Promise<[number, number]> {
+  const ra: number[] = []
+  const rb: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    rb.push(await b())
+    ra.push(await a())
+  }
+  return [median(ra), median(rb)]
+}

@@ -51,6 +51,28 @@ function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx: numbe
   ctx.restore()
 }
 
+/**
+ * A canvas filled with the background colour, the banner drawn over it (cover), and a
+ * rounded shaded panel inset from the edges, on which every card template draws.
+ */
+function startCard (W: number, H: number, background: string, banner?: Drawable, panel?: { inset: number, radius: number, shade: string }): { canvas: Canvas, ctx: SKRSContext2D } {
+  const canvas = createCanvas(W, H)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = background
+  ctx.fillRect(0, 0, W, H)
+  if (banner) drawCover(ctx, banner, 0, 0, W, H)
+  if (panel) {
+    ctx.fillStyle = panel.shade
+    roundedRect(ctx, panel.inset, panel.inset, W - 2 * panel.inset, H - 2 * panel.inset, panel.radius)
+    ctx.fill()
+  }
+  return { canvas, ctx }
+}
+
+function displayName (f: TemplateFields): string {
+  return (f.username ?? '').trim() || 'Someone'
+}
+
 function bannerTemplate (name: string, title: string, titleColor: string, summary: string): Template {
   return {
     name,
@@ -85,15 +107,8 @@ function bannerTemplate (name: string, title: string, titleColor: string, summar
         optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon)
       ])
       return () => {
-        const canvas = createCanvas(W, H)
-        const ctx = canvas.getContext('2d')
-        ctx.fillStyle = background
-        ctx.fillRect(0, 0, W, H)
-        if (banner) drawCover(ctx, banner, 0, 0, W, H)
-        ctx.fillStyle = 'rgba(0,0,0,0.35)'
-        roundedRect(ctx, 24, 24, W - 48, H - 48, 28)
-        ctx.fill()
-        const username = (f.username ?? '').trim() || 'Someone'
+        const { canvas, ctx } = startCard(W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
+        const username = displayName(f)
         drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', [...username][0]!.toUpperCase(), family)
         if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
         const textX = 420
@@ -157,15 +172,8 @@ const rank: Template = {
     const xp = Math.max(0, num(f.xp, 0))
     const maxXp = Math.max(1, num(f.max_xp, 100))
     return () => {
-      const canvas = createCanvas(W, H)
-      const ctx = canvas.getContext('2d')
-      ctx.fillStyle = background
-      ctx.fillRect(0, 0, W, H)
-      if (banner) drawCover(ctx, banner, 0, 0, W, H)
-      ctx.fillStyle = 'rgba(0,0,0,0.4)'
-      roundedRect(ctx, 20, 20, W - 40, H - 40, 20)
-      ctx.fill()
-      const username = (f.username ?? '').trim() || 'Someone'
+      const { canvas, ctx } = startCard(W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
+      const username = displayName(f)
       drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', [...username][0]!.toUpperCase(), family)
       ctx.fillStyle = text
       ctx.textAlign = 'right'
@@ -214,11 +222,8 @@ const quote: Template = {
     const color = colorField(f.color_text, 'white', 'color_text')
     const avatar = await optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar)
     return () => {
-      const canvas = createCanvas(W, H)
-      const ctx = canvas.getContext('2d')
-      ctx.fillStyle = background
-      ctx.fillRect(0, 0, W, H)
-      const username = (f.username ?? '').trim() || 'Someone'
+      const { canvas, ctx } = startCard(W, H, background)
+      const username = displayName(f)
       drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', [...username][0]!.toUpperCase(), family)
       const message = `“${(f.text ?? '').trim() || '…'}”`
       const boxX = 300
