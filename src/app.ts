@@ -7,14 +7,11 @@ import type { Config } from './config.js'
 import { createKeyService, type KeyService } from './keys/keys.js'
 import type { Store } from './store/interface.js'
 import './http/route-config.js'
-import { authPlugin } from './http/auth.js'
 import { bodyPlugin } from './http/body.js'
 import { errorHandlerPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
-import { requestLogPlugin } from './http/request-log.js'
-import { rateLimitPlugin } from './http/rate-limit.js'
-import { metricsHooksPlugin } from './http/metrics-hooks.js'
+import { lifecyclePlugin } from './http/lifecycle.js'
 import type { CounterStore } from './limits/counter-store.js'
 import { createMemoryCounterStore } from './limits/memory-counter-store.js'
 import { createRedisCounterStore } from './limits/redis-counter-store.js'
@@ -67,7 +64,7 @@ declare module 'fastify' {
 export async function createApp ({ config, store, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // One line per request, written by src/http/request-log.ts, instead of Fastify's two.
+    // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
@@ -116,24 +113,20 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
     }
   })
 
-  app.addHook('onRequest', function requestIdHeader (request, reply, done) {
-    reply.header('x-request-id', request.id)
-    done()
-  })
-
   await app.register(errorHandlerPlugin)
   await app.register(bodyPlugin)
-  await app.register(metricsHooksPlugin, { metrics })
-  await app.register(authPlugin, { keys })
-  await app.register(rateLimitPlugin, {
-    counters,
-    usage,
-    defaultMax: config.rateLimitMax,
-    defaultWindowMs: config.rateLimitWindowMs,
-    ipMax: config.rateLimitIpMax,
-    onReject: (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
+  await app.register(lifecyclePlugin, {
+    keys,
+    metrics,
+    rateLimit: {
+      counters,
+      usage,
+      defaultMax: config.rateLimitMax,
+      defaultWindowMs: config.rateLimitWindowMs,
+      ipMax: config.rateLimitIpMax,
+      onReject: (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
+    }
   })
-  await app.register(requestLogPlugin)
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store })

@@ -1,15 +1,15 @@
-// API-key authentication for every route that does not declare itself public.
-// Keys arrive bare ("Authorization: <key>", as every existing client sends them) or as
-// "Bearer <key>" (../shared/compat/existing-clients.md).
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+// API-key authentication, the request path's first check on every route that does not
+// declare itself public. Keys arrive bare ("Authorization: <key>", as every existing
+// client sends them) or as "Bearer <key>" (../shared/compat/existing-clients.md).
+import type { FastifyRequest } from 'fastify'
 import type { KeyService } from '../keys/keys.js'
 
-export const authPlugin = fp(async function auth (app: FastifyInstance, opts: { keys: KeyService }) {
-  app.decorateRequest('apiKey', null)
-  app.addHook('onRequest', async function authenticate (request) {
-    // Unknown paths answer 404 whatever the key: nothing to protect there.
-    if (request.is404 || request.routeOptions.config.public === true) return
-    request.apiKey = await opts.keys.authenticate(request.headers.authorization)
-  })
-}, { name: 'auth' })
+/**
+ * Sets request.apiKey or throws the catalogue error saying why the key is refused.
+ * Returns a promise only when the key store must be asked (a key not seen lately).
+ */
+export function authenticate (keys: KeyService, request: FastifyRequest): void | Promise<void> {
+  const found = keys.authenticate(request.headers.authorization)
+  if (found instanceof Promise) return found.then((record) => { request.apiKey = record })
+  request.apiKey = found
+}

@@ -7,11 +7,12 @@
 // Identity: the authenticated key; on public routes, the client IP. Costs: route config
 // `cost` (default 1). Usage: counted per key, UTC day and endpoint group (the route's
 // first OpenAPI tag), after the answer is sent.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
-import type { CounterStore } from '../limits/counter-store.js'
+import type { CounterStore, WindowCount } from '../limits/counter-store.js'
 import { periodEnd, type UsageRecorder } from '../limits/usage-recorder.js'
+import type { ApiKeyRecord } from '../store/interface.js'
+import type { RoutePolicy } from './route-config.js'
 
 export interface RateLimitOptions {
   counters: CounterStore
@@ -34,65 +35,73 @@ declare module 'fastify' {
   }
 }
 
+export interface RateLimiter {
+  /**
+   * Counts the request against its key's (or address's) window and quota, sets the
+   * headers, and throws RATE_LIMITED or QUOTA_EXCEEDED past them. Returns a promise only
+   * when a shared counter or the stored usage must be asked.
+   */
+  admit (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void | Promise<void>
+  /** Records the usage of an answered request (refused ones used nothing). */
+  count (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void
+}
+
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000))
 
-function setHeaders (reply: FastifyReply, policy: string, max: number, windowMs: number, remaining: number, resetMs: number): void {
-  const reset = seconds(resetMs)
-  reply.header('x-ratelimit-limit', max)
-  reply.header('x-ratelimit-remaining', remaining)
-  reply.header('x-ratelimit-reset', reset)
-  reply.header('ratelimit-policy', `"${policy}";q=${max};w=${seconds(windowMs)}`)
-  reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`)
-}
-
-export function endpointGroup (request: FastifyRequest): string {
-  const tags = request.routeOptions.schema?.tags
-  if (tags && tags.length > 0) return tags[0]!
-  return request.routeOptions.url?.split('/')[1] || 'other'
-}
-
-export const rateLimitPlugin = fp(async function rateLimit (app: FastifyInstance, opts: RateLimitOptions) {
-  app.addHook('onRequest', async function limit (request, reply) {
-    const config = request.routeOptions.config
-    if (request.is404 || config.rateLimit === false) return
-    const cost = config.cost ?? 1
-    const now = Date.now()
-    const key = request.apiKey
-    const max = key ? key.limits.rateMax ?? opts.defaultMax : opts.ipMax
-    const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
-    const id = key ? `k${key.id}` : `ip${request.ip}`
-
-    const { count, resetAt } = await opts.counters.hit(id, cost, windowMs, now)
-    setHeaders(reply, key ? 'key' : 'ip', max, windowMs, Math.max(0, max - count), resetAt - now)
+export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
+  function afterHit (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): void | Promise<void> {
+    const reset = seconds(resetAt - now)
+    const policy = key ? 'key' : 'ip'
+    const remaining = Math.max(0, max - count)
+    reply.header('x-ratelimit-limit', max)
+    reply.header('x-ratelimit-remaining', remaining)
+    reply.header('x-ratelimit-reset', reset)
+    reply.header('ratelimit-policy', `"${policy}";q=${max};w=${seconds(windowMs)}`)
+    reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`)
     // A free route (cost 0, such as /me) shows the state but is never refused.
-    if (cost > 0 && count > max) {
-      opts.onReject?.('rate', request.routeOptions.url ?? '')
-      throw new AppError('RATE_LIMITED', `Too many requests: this ${key ? 'key' : 'address'} may use ${max} units per ${seconds(windowMs)} s and this request costs ${cost}; retry in ${seconds(resetAt - now)} s`, {
-        headers: { 'retry-after': String(seconds(resetAt - now)) }
+    if (route.cost > 0 && count > max) {
+      opts.onReject?.('rate', route.url)
+      throw new AppError('RATE_LIMITED', `Too many requests: this ${key ? 'key' : 'address'} may use ${max} units per ${seconds(windowMs)} s and this request costs ${route.cost}; retry in ${reset} s`, {
+        headers: { 'retry-after': String(reset) }
       })
     }
-
-    if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && cost > 0) {
-      const period = key.limits.quotaPeriod
-      const used = await opts.usage.quotaUsed(key.id, period, now)
-      const end = periodEnd(period, now)
-      reply.header('x-quota-limit', key.limits.quotaMax)
-      reply.header('x-quota-remaining', Math.max(0, key.limits.quotaMax - used - cost))
-      reply.header('x-quota-reset', seconds(end - now))
-      if (used + cost > key.limits.quotaMax) {
-        opts.onReject?.('quota', request.routeOptions.url ?? '')
-        throw new AppError('QUOTA_EXCEEDED', `This key's quota of ${key.limits.quotaMax} units per ${period} is used up (this request costs ${cost}); it renews in ${seconds(end - now)} s`, {
-          headers: { 'retry-after': String(seconds(end - now)) }
-        })
-      }
+    if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && route.cost > 0) {
+      const used = opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now)
+      if (used instanceof Promise) return used.then((u) => checkQuota(reply, route, key, now, u))
+      checkQuota(reply, route, key, now, used)
     }
-  })
+  }
 
-  app.addHook('onResponse', async function count (request, reply) {
-    const key = request.apiKey
-    if (!key || request.is404) return
-    // Refused requests used nothing.
-    if (reply.statusCode === 429) return
-    opts.usage.record(key.id, endpointGroup(request), request.routeOptions.config.cost ?? 1, Date.now())
-  })
-}, { name: 'rate-limit', dependencies: ['auth'] })
+  function checkQuota (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord, now: number, used: number): void {
+    const quotaMax = key.limits.quotaMax!
+    const period = key.limits.quotaPeriod!
+    const end = periodEnd(period, now)
+    reply.header('x-quota-limit', quotaMax)
+    reply.header('x-quota-remaining', Math.max(0, quotaMax - used - route.cost))
+    reply.header('x-quota-reset', seconds(end - now))
+    if (used + route.cost > quotaMax) {
+      opts.onReject?.('quota', route.url)
+      throw new AppError('QUOTA_EXCEEDED', `This key's quota of ${quotaMax} units per ${period} is used up (this request costs ${route.cost}); it renews in ${seconds(end - now)} s`, {
+        headers: { 'retry-after': String(seconds(end - now)) }
+      })
+    }
+  }
+
+  return {
+    admit (request, reply, route) {
+      if (route.unknown || !route.rateLimited) return
+      const now = Date.now()
+      const key = request.apiKey
+      const max = key ? key.limits.rateMax ?? opts.defaultMax : opts.ipMax
+      const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
+      const hit = opts.counters.hit(key ? `k${key.id}` : `ip${request.ip}`, route.cost, windowMs, now)
+      if (hit instanceof Promise) return hit.then((h) => afterHit(reply, route, key, max, windowMs, now, h))
+      return afterHit(reply, route, key, max, windowMs, now, hit)
+    },
+    count (request, reply, route) {
+      const key = request.apiKey
+      if (!key || route.unknown || reply.statusCode === 429) return
+      opts.usage.record(key.id, route.group, route.cost, Date.now())
+    }
+  }
+}

@@ -1,4 +1,5 @@
 // What a route declares about itself, read by the shared mechanisms of src/http/.
+import type { FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../errors.js'
 import type { ApiKeyRecord } from '../store/interface.js'
 
@@ -28,4 +29,51 @@ declare module 'fastify' {
     /** The key that authenticated the request; null on public routes. */
     apiKey: ApiKeyRecord | null
   }
+}
+
+/**
+ * A route's declarations as the request path reads them, worked out once per route
+ * (request.routeOptions builds a fresh object on every access) and kept on the request.
+ */
+export interface RoutePolicy {
+  /** The route's pattern ("/sfw/gif/:type"); "unknown" for unmatched paths. */
+  url: string
+  /** No route matched: nothing to authenticate, limit or count. */
+  unknown: boolean
+  public: boolean
+  /** Units of the rate limit and quota one request costs. */
+  cost: number
+  rateLimited: boolean
+  /** Usage is counted per endpoint group: the route's first OpenAPI tag, else its first path segment. */
+  group: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the first onRequest step (src/http/lifecycle.ts). */
+    policy: RoutePolicy | null
+  }
+}
+
+export const UNKNOWN_ROUTE: RoutePolicy = Object.freeze({ url: 'unknown', unknown: true, public: true, cost: 0, rateLimited: false, group: 'other' })
+
+const policies = new WeakMap<object, RoutePolicy>()
+
+export function policyOf (request: FastifyRequest): RoutePolicy {
+  if (request.is404) return UNKNOWN_ROUTE
+  const options = request.routeOptions
+  let policy = policies.get(options.config)
+  if (policy === undefined) {
+    const url = options.url ?? 'unknown'
+    policy = Object.freeze({
+      url,
+      unknown: false,
+      public: options.config.public === true,
+      cost: options.config.cost ?? 1,
+      rateLimited: options.config.rateLimit !== false,
+      group: options.schema?.tags?.[0] ?? (url.split('/')[1] || 'other')
+    })
+    policies.set(options.config, policy)
+  }
+  return policy
 }

@@ -1,7 +1,7 @@
 // API keys: made here, stored only as a SHA-256 hash, checked in constant time.
 // Keys are 192 random bits, so a fast hash is enough (no password stretching needed:
 // there is nothing to brute-force), and lookups stay cheap on the hot path.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../errors.js'
 import type { ApiKeyRecord, KeyStatus, KeyStore } from '../store/interface.js'
 import { StoreConflictError } from '../store/interface.js'
@@ -19,7 +19,7 @@ export function generateKey (): string {
 }
 
 export function hashKey (key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex')
+  return hash('sha256', key, 'hex')
 }
 
 export function shownPrefix (key: string): string {
@@ -72,20 +72,28 @@ export function createKeyService (store: KeyStore) {
   }
 
   /**
-   * The key record a header value names, or the catalogue error saying why not.
-   * The lookup goes by hash, so the stored hash is compared in constant time with
-   * the presented key's hash before the record is trusted.
+   * The key record a header value names, or the catalogue error (thrown) saying why not.
+   * Answers at once when the store's cache knows the key, and with a promise only when
+   * the store must be asked: every request comes through here. A record found in the
+   * store by hash has its stored hash compared in constant time with the presented
+   * key's before it is trusted (a cached one was stored under that exact hash).
    */
-  async function authenticate (header: string | undefined): Promise<ApiKeyRecord> {
+  function authenticate (header: string | undefined): ApiKeyRecord | Promise<ApiKeyRecord> {
     if (header === undefined) throw new AppError('AUTH_MISSING')
     const key = keyFromHeader(header)
     if (key === '' || /^bearer$/i.test(key)) throw new AppError('AUTH_EMPTY')
     if (key.length > MAX_KEY_LENGTH) throw new AppError('AUTH_UNKNOWN_KEY')
     const hash = hashKey(key)
-    const record = await store.findByHash(hash)
-    if (!record || !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex'))) {
-      throw new AppError('AUTH_UNKNOWN_KEY')
-    }
+    const cached = store.peekByHash?.(hash)
+    if (cached !== undefined) return usable(cached ?? undefined)
+    return store.findByHash(hash).then((record) => {
+      if (record && !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex'))) return usable(undefined)
+      return usable(record)
+    })
+  }
+
+  function usable (record: ApiKeyRecord | undefined): ApiKeyRecord {
+    if (!record) throw new AppError('AUTH_UNKNOWN_KEY')
     if (record.status === 'disabled') throw new AppError('AUTH_KEY_DISABLED')
     if (record.status === 'revoked') throw new AppError('AUTH_KEY_REVOKED')
     return record

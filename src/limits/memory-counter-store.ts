@@ -14,7 +14,7 @@ export function createMemoryCounterStore (): CounterStore {
 
   return {
     kind: 'memory',
-    async hit (id, cost, windowMs, now) {
+    hit (id, cost, windowMs, now) {
       const start = windowStart(now, windowMs)
       let w = windows.get(id)
       if (!w || w.start !== start) {

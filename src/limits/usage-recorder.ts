@@ -34,8 +34,11 @@ export function periodEnd (period: QuotaPeriod, now: number): number {
 
 export interface UsageRecorder {
   record (keyId: number, group: string, units: number, now: number): void
-  /** Units a key used in the quota period containing `now`, pending ones included. */
-  quotaUsed (keyId: number, period: QuotaPeriod, now: number): Promise<number>
+  /**
+   * Units a key used in the quota period containing `now`, pending ones included: at
+   * once while the stored total is fresh, as a promise when it must be read again.
+   */
+  quotaUsed (keyId: number, period: QuotaPeriod, now: number): number | Promise<number>
   flush (): Promise<void>
   close (): Promise<void>
 }
@@ -45,6 +48,12 @@ export function createUsageRecorder (store: UsageStore, options: { flushMs: numb
   /** keyId → day → pending units, for quota checks without scanning `pending`. */
   let pendingUnits = new Map<number, Map<string, number>>()
   const persisted = new Map<number, { since: string, units: number, fetchedAt: number }>()
+
+  function pendingSince (keyId: number, since: string): number {
+    let total = 0
+    for (const [day, units] of pendingUnits.get(keyId) ?? []) if (day >= since) total += units
+    return total
+  }
 
   async function flush (): Promise<void> {
     if (pending.size === 0) return
@@ -90,18 +99,18 @@ export function createUsageRecorder (store: UsageStore, options: { flushMs: numb
     record (keyId, group, units, now) {
       addPending(keyId, utcDay(now), group, 1, units)
     },
-    async quotaUsed (keyId, period, now) {
+    quotaUsed (keyId, period, now) {
       const since = periodStartDay(period, now)
-      let cached = persisted.get(keyId)
+      const cached = persisted.get(keyId)
       // Re-read the stored total when the period changed or when other instances may
       // have written since (older than one flush interval).
       if (!cached || cached.since !== since || now - cached.fetchedAt > options.flushMs) {
-        cached = { since, units: await store.unitsSince(keyId, since), fetchedAt: now }
-        persisted.set(keyId, cached)
+        return store.unitsSince(keyId, since).then((units) => {
+          persisted.set(keyId, { since, units, fetchedAt: now })
+          return units + pendingSince(keyId, since)
+        })
       }
-      let pendingTotal = 0
-      for (const [day, units] of pendingUnits.get(keyId) ?? []) if (day >= since) pendingTotal += units
-      return cached.units + pendingTotal
+      return cached.units + pendingSince(keyId, since)
     },
     flush,
     async close () {

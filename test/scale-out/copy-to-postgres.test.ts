@@ -59,7 +59,7 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
       const copied = await createKeyService(target.keys).authenticate(key)
       assert.deepEqual(copied.limits, { rateMax: 7, rateWindowMs: 60_000, quotaMax: 100, quotaPeriod: 'day' })
       assert.equal(copied.id, bot.id)
-      await assert.rejects(createKeyService(target.keys).authenticate('um_nope-nope-nope'), /Unknown API key/)
+      await assert.rejects(async () => await createKeyService(target.keys).authenticate('um_nope-nope-nope'), /Unknown API key/)
       assert.equal((await target.keys.findByName('old'))!.status, 'revoked')
       assert.equal(await target.usage.unitsSince(bot.id, '2026-11-01'), 5)
       const copiedGifs = await target.gifs.list({ limit: 10_000 })
