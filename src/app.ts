@@ -11,6 +11,7 @@ import { bodyPlugin } from './http/body.js'
 import { errorHandlerPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
+import { lazyChildLogger } from './http/request-log.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
 import type { CounterStore } from './limits/counter-store.js'
 import { createMemoryCounterStore } from './limits/memory-counter-store.js'
@@ -66,6 +67,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,

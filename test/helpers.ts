@@ -46,6 +46,8 @@ export interface TestAppOptions {
   config?: Partial<Config>
   /** Called with the app before it is ready: tests add probe routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>
+  /** Logger options (default: no logs). */
+  logger?: object
 }
 
 export async function createTestApp (options: TestAppOptions = {}): Promise<TestApp> {
@@ -53,7 +55,7 @@ export async function createTestApp (options: TestAppOptions = {}): Promise<Test
   const config = testConfig(dataDir, options.config)
   const { store, cleanup } = await openTestStore(dataDir)
   const { key } = await createKeyService(store.keys).create('test')
-  const app = await createApp({ config, store, logger: false })
+  const app = await createApp({ config, store, logger: options.logger ?? false })
   await options.beforeReady?.(app)
   await app.ready()
   return {
