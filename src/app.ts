@@ -72,7 +72,6 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     requestTimeout: RECEIVE_TIMEOUT_MS,
-    handlerTimeout: config.requestTimeoutMs > 0 ? config.requestTimeoutMs : undefined,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -120,6 +119,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   await app.register(lifecyclePlugin, {
     keys,
     metrics,
+    requestTimeoutMs: config.requestTimeoutMs,
     rateLimit: {
       counters,
       usage,

@@ -5,14 +5,15 @@
 // promise; only a key not seen lately, a shared (Redis) counter or a stale quota total
 // is awaited.
 //
-// On the way in: request id header, in-flight gauge, the route's policy, API key
-// (unless the route is public), rate limit and quota. On the way out: metrics, usage,
-// the log line.
+// On the way in: request id header, in-flight gauge, the route's policy, its deadline,
+// API key (unless the route is public), rate limit and quota. On the way out: metrics,
+// usage, the log line.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { KeyService } from '../keys/keys.js'
 import type { Metrics } from '../metrics/metrics.js'
 import { authenticate } from './auth.js'
+import { createDeadlines } from './deadline.js'
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
 import { logRequest } from './request-log.js'
@@ -23,6 +24,8 @@ export interface LifecycleOptions {
   keys: KeyService
   metrics: Metrics
   rateLimit: RateLimitOptions
+  /** REQUEST_TIMEOUT_MS (0: none). */
+  requestTimeoutMs: number
 }
 
 export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance, opts: LifecycleOptions) {
@@ -30,6 +33,8 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
   app.decorateRequest('policy', null)
   const limiter = createRateLimiter(opts.rateLimit)
   const measure = requestMetrics(opts.metrics)
+  const deadlines = createDeadlines(opts.requestTimeoutMs)
+  app.addHook('onClose', async () => deadlines.close())
 
   app.addHook('onRequest', function admit (request, reply, done) {
     reply.header(REQUEST_ID_HEADER, request.id)
@@ -37,6 +42,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     const route = request.policy = policyOf(request)
     // Unknown paths answer 404 whatever the key: nothing to protect there.
     if (route.unknown) return done()
+    deadlines.start(reply)
     let waiting: void | Promise<void>
     try {
       waiting = route.public ? undefined : authenticate(opts.keys, request)
@@ -52,6 +58,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
   app.addHook('onResponse', function finish (request, reply, done) {
     // A request refused before routing (a malformed URL) never passed onRequest.
     const route = request.policy ?? policyOf(request)
+    deadlines.end(reply)
     measure.leave(request, reply, route)
     limiter.count(request, reply, route)
     logRequest(request, reply, route)
