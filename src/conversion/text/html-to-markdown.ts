@@ -1,5 +1,5 @@
-// HTML → GitHub-flavoured Markdown. htmlparser2's tokenizer (fast and forgiving: unclosed
-// tags, stray closers and unquoted attributes all parse) feeds a small tree per top-level
+// HTML → GitHub-flavoured Markdown. A forgiving parser (html-parse.ts: unclosed tags,
+// stray closers and unquoted attributes all parse) feeds a small tree per top-level
 // block; a serializer writes it as CommonMark plus the GFM extensions (tables,
 // strikethrough, task lists) as soon as it closes, so that rendering the Markdown back
 // gives the source document. Cost is linear in the input: one parse, one walk per block,
@@ -8,7 +8,7 @@
 // This module streams the parser's events into trees (html-tree.ts); blocks are written
 // by markdown-blocks.ts, their inline content by markdown-inline.ts, and the escaping of
 // text lives in markdown-escape.ts.
-import { Parser } from 'htmlparser2'
+import { parseHtml } from './html-parse.js'
 import { BLOCKS, DROPPED, type El, type Node } from './html-tree.js'
 import { block, paragraph } from './markdown-blocks.js'
 import type { Ctx } from './markdown-inline.js'
@@ -33,7 +33,7 @@ interface Level extends El {
 /**
  * Converts an HTML document or fragment to GitHub-flavoured Markdown.
  *
- * htmlparser2's callbacks build a subtree per top-level block and write it as soon as it
+ * The parser's events build a subtree per top-level block and write it as soon as it
  * closes, so memory holds one block at a time: a whole-document tree would survive young
  * garbage collections and make the cost grow faster than the input.
  */
@@ -52,8 +52,8 @@ export function htmlToMarkdown (html: string): string {
   const stack: Level[] = [root]
   let dropDepth = 0
   let top = root
-  const parser = new Parser({
-    onopentag (name, attrs) {
+  parseHtml(html, {
+    openTag (name, attrs) {
       if (dropDepth > 0 || DROPPED.has(name)) {
         dropDepth++
         return
@@ -72,7 +72,7 @@ export function htmlToMarkdown (html: string): string {
       stack.push(el)
       top = el
     },
-    onclosetag () {
+    closeTag () {
       if (dropDepth > 0) {
         dropDepth--
         return
@@ -87,16 +87,15 @@ export function htmlToMarkdown (html: string): string {
         block(el, ctx, out)
       }
     },
-    ontext (text) {
+    text (text) {
       if (dropDepth > 0) return
       const children = top.stream ? pending : top.children
       const last = children.length - 1
-      // The tokenizer splits text at entities: merge, so escaping sees whole runs.
+      // Text around comments comes in pieces: merge, so escaping sees whole runs.
       if (last >= 0 && typeof children[last] === 'string') children[last] += text
       else children.push(text)
     }
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false })
-  parser.end(html)
+  })
   flush()
   const md = out.join('\n\n')
   return md === '' ? '' : md + '\n'

@@ -1,9 +1,11 @@
 // The element tree HTML → Markdown walks: one small tree per top-level block, built from
 // the parser's events (html-to-markdown.ts), and how each HTML element is treated.
 
+import type { Attributes } from './html-parse.js'
+
 export interface El {
   name: string
-  attrs: Record<string, string>
+  attrs: Attributes
   children: Node[]
 }
 export type Node = El | string
