@@ -9,7 +9,7 @@
 // by markdown-blocks.ts, their inline content by markdown-inline.ts, and the escaping of
 // text lives in markdown-escape.ts.
 import { parseHtml } from './html-parse.js'
-import { BLOCKS, DROPPED, type El, type Node } from './html-tree.js'
+import { BLOCKS, DROPPED, type El, isBlank, type Node } from './html-tree.js'
 import { block, paragraph } from './markdown-blocks.js'
 import type { Ctx } from './markdown-inline.js'
 
@@ -44,8 +44,10 @@ export function htmlToMarkdown (html: string): string {
   let pending: Node[] = []
   const flush = (): void => {
     if (pending.length === 0) return
-    const text = paragraph(pending, ctx)
-    if (text !== '') out.push(text)
+    if (pending.length > 1 || !isBlank(pending[0]!)) {
+      const text = paragraph(pending, ctx)
+      if (text !== '') out.push(text)
+    }
     pending = []
   }
   const root: Level = { name: '#root', attrs: {}, children: [], stream: true }

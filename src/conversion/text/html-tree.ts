@@ -29,3 +29,13 @@ export function textContent (node: Node): string {
   for (const child of node.children) s += textContent(child)
   return s
 }
+
+/** Text of HTML whitespace only: between blocks, it makes no paragraph. */
+export function isBlank (node: Node): boolean {
+  if (typeof node !== 'string') return false
+  for (let i = 0; i < node.length; i++) {
+    const c = node.charCodeAt(i)
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12) return false
+  }
+  return true
+}

@@ -1,7 +1,7 @@
 // Blocks of HTML → Markdown: paragraphs, headings, rules, fenced code, block quotes,
 // lists (tight and loose, task lists) and GFM tables. Each block is a string of Markdown
 // lines; the caller joins them.
-import { BLOCKS, type El, type Node, textContent } from './html-tree.js'
+import { BLOCKS, type El, isBlank, type Node, textContent } from './html-tree.js'
 import { longestRun } from './markdown-escape.js'
 import { type Ctx, inlineChildren, inlineNode, InlineWriter } from './markdown-inline.js'
 
@@ -39,6 +39,7 @@ export function blocks (nodes: Node[], ctx: Ctx, out: string[]): void {
 }
 
 function pushParagraph (nodes: Node[], from: number, to: number, ctx: Ctx, out: string[]): void {
+  if (to === from + 1 && isBlank(nodes[from]!)) return
   const w = new InlineWriter(true, false, false)
   for (let i = from; i < to; i++) inlineNode(w, nodes[i]!, ctx)
   const text = w.finish()
