@@ -99,6 +99,9 @@ export function block (el: El, ctx: Ctx, out: string[]): void {
   }
 }
 
+/** The language of a code block, as CommonMark renderers and highlighters write it in a class. */
+const LANGUAGE_CLASS = /(?:^|\s)(?:language|lang)-([^\s`]+)/
+
 function codeBlock (el: El): string {
   const text = textContent(el)
   let code = text
@@ -114,7 +117,7 @@ function codeBlock (el: El): string {
     }
   }
   const cls = (codeEl?.attrs.class ?? '') + ' ' + (el.attrs.class ?? '')
-  const m = /(?:^|\s)(?:language|lang)-([^\s`]+)/.exec(cls)
+  const m = LANGUAGE_CLASS.exec(cls)
   if (m) lang = m[1]!
   const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1))
   return `${fence}${lang}\n${code === '' && !text.includes('\n') ? '' : code + '\n'}${fence}`
@@ -142,6 +145,7 @@ function taskCheckbox (li: El): { checked: boolean, rest: Node[] } | null {
 
 /** Alternating bullets keep adjacent lists apart (§5.3: a new marker starts a new list). */
 const BULLETS = ['-', '*', '+']
+const ORDERED_WITH_PERIOD = /^\d{1,9}\.(?:[ \t]|$)/
 
 function list (el: El, ctx: Ctx, out: string[]): void {
   const items = el.children.filter((c): c is El => typeof c !== 'string' && c.name === 'li')
@@ -162,7 +166,7 @@ function list (el: El, ctx: Ctx, out: string[]): void {
   let bullet = '-'
   let delimiter = '.'
   if (ordered) {
-    if (/^\d{1,9}\.(?:[ \t]|$)/.test(previous)) delimiter = ')'
+    if (ORDERED_WITH_PERIOD.test(previous)) delimiter = ')'
   } else {
     const used = previous[0]
     if (used !== undefined && BULLETS.includes(used) && (previous[1] === ' ' || previous.length === 1 || previous[1] === '\n')) {
@@ -180,19 +184,18 @@ function list (el: El, ctx: Ctx, out: string[]): void {
     let content = parts.join(loose ? '\n\n' : '\n')
     if (task) content = (task.checked ? '[x]' : '[ ]') + (content === '' ? '' : ' ' + content)
     const width = marker.length + 1
-    if (content === '') rendered.push(marker)
-    else if (/^ *(?:```|~~~)/.test(content) || !content.startsWith(' ')) rendered.push(indent(content, marker + ' ', ' '.repeat(width)))
-    else rendered.push(indent(content, marker + ' ', ' '.repeat(width)))
+    rendered.push(content === '' ? marker : indent(content, marker + ' ', ' '.repeat(width)))
   }
   out.push(rendered.join(loose ? '\n\n' : '\n'))
 }
 
 type Align = '' | 'left' | 'center' | 'right'
+const TEXT_ALIGN = /text-align\s*:\s*(left|center|right)/i
 
 function alignOf (cell: El): Align {
   const a = (cell.attrs.align ?? '').toLowerCase()
   if (a === 'left' || a === 'center' || a === 'right') return a
-  const m = /text-align\s*:\s*(left|center|right)/i.exec(cell.attrs.style ?? '')
+  const m = TEXT_ALIGN.exec(cell.attrs.style ?? '')
   return m ? m[1]!.toLowerCase() as Align : ''
 }
 

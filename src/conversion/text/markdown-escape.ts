@@ -121,6 +121,8 @@ export function escapeText (s: string, inTable: boolean, inBrackets: boolean): s
 }
 
 const LINE_START = /^(?:#{1,6}(?=[ \t]|$)|[>+=-]|\d{1,9}[.)](?=[ \t]|$))/
+/** A line of - or = alone: a thematic break or setext underline (§4.1, §4.3). */
+const BREAK_LINE = /^[-=]+[ \t]*$/
 
 /** Escapes what would start a block at the beginning of a line (§4, §5): headings, quotes, lists, breaks. */
 export function escapeLineStart (s: string): string {
@@ -130,7 +132,7 @@ export function escapeLineStart (s: string): string {
   if (first === 45 || first === 43 || first === 61) { // - + =
     // Only a list marker (followed by a space or nothing) or a line of them is a block start.
     const next = s.charCodeAt(1)
-    if (!(s.length === 1 || next === 32 || next === 9 || /^[-=]+[ \t]*$/.test(s))) return s
+    if (!(s.length === 1 || next === 32 || next === 9 || BREAK_LINE.test(s))) return s
     return '\\' + s
   }
   if (first >= 48 && first <= 57) {
@@ -140,15 +142,29 @@ export function escapeLineStart (s: string): string {
   return '\\' + s
 }
 
+/** An & that would read as an entity in a title or destination. */
+const ENTITY_AMP = /&(?=#?[A-Za-z0-9]+;)/g
+const TITLE_SPECIAL = /[\\"&]/
+const TITLE_ESCAPED = /[\\"]/g
+
 export function escapeTitle (title: string): string {
-  return '"' + title.replace(/[\\"]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&') + '"'
+  if (!TITLE_SPECIAL.test(title)) return '"' + title + '"'
+  return '"' + title.replace(TITLE_ESCAPED, '\\$&').replace(ENTITY_AMP, '\\&') + '"'
 }
 
+/** What a destination must not hold bare (§6.3): it is written in <...> instead. */
+const DESTINATION_BRACKETED = /[\s<>\x00-\x1f]/
+const DESTINATION_SPECIAL = /[\s<>\x00-\x1f\\()&]/
+const BRACKETED_ESCAPED = /[\\<>]/g
+const LINE_ENDINGS = /[\r\n]/g
+const BARE_ESCAPED = /[\\()]/g
+
 export function linkDestination (href: string): string {
-  if (href === '' || /[\s<>\x00-\x1f]/.test(href)) {
-    return '<' + href.replace(/[\\<>]/g, '\\$&').replace(/[\r\n]/g, (c) => encodeURIComponent(c)).replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&') + '>'
+  if (href !== '' && !DESTINATION_SPECIAL.test(href)) return href
+  if (href === '' || DESTINATION_BRACKETED.test(href)) {
+    return '<' + href.replace(BRACKETED_ESCAPED, '\\$&').replace(LINE_ENDINGS, (c) => encodeURIComponent(c)).replace(ENTITY_AMP, '\\&') + '>'
   }
-  return href.replace(/[\\()]/g, '\\$&').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+  return href.replace(BARE_ESCAPED, '\\$&').replace(ENTITY_AMP, '\\&')
 }
 
 export function longestRun (s: string, ch: string): number {
@@ -164,9 +180,11 @@ export function longestRun (s: string, ch: string): number {
   return best
 }
 
+const NEWLINES = /\r\n|\r|\n/g
+
 /** A code span whose backtick string is not in the content (§6.1). */
 export function codeSpan (content: string): string {
-  const text = content.replace(/\r\n|\r|\n/g, ' ')
+  const text = content.replace(NEWLINES, ' ')
   if (text === '') return ''
   const fence = '`'.repeat(longestRun(text, '`') + 1)
   const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim() !== '')

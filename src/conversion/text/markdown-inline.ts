@@ -103,6 +103,12 @@ function wrap (w: InlineWriter, el: El, ctx: Ctx, open: string, close: string): 
   if (inner.space) w.space = true
 }
 
+/** Autolinks (§6.5): an absolute URI, an email address. */
+const AUTOLINK_URI = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\x00-\x1f]*$/
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/
+const CLOSING_BRACKETS = /\]/g
+const PIPES = /\|/g
+
 export function inlineNode (w: InlineWriter, node: Node, ctx: Ctx): void {
   if (typeof node === 'string') {
     w.text(node)
@@ -123,7 +129,7 @@ export function inlineNode (w: InlineWriter, node: Node, ctx: Ctx): void {
       // Leading and trailing whitespace of a code element belongs to it (§6.1 keeps one
       // space of padding); collapsing it outside would change the code.
       // In a GFM table a pipe ends the cell even inside a code span (GFM spec, example 200).
-      const span = ctx.inTable ? codeSpan(text).replace(/\|/g, '\\|') : codeSpan(text)
+      const span = ctx.inTable ? codeSpan(text).replace(PIPES, '\\|') : codeSpan(text)
       if (span !== '') w.raw(span)
       return
     }
@@ -133,7 +139,7 @@ export function inlineNode (w: InlineWriter, node: Node, ctx: Ctx): void {
     case 'img': {
       const src = node.attrs.src
       if (src === undefined) return
-      const alt = escapeInline(node.attrs.alt ?? '').replace(/\]/g, '\\]')
+      const alt = escapeInline(node.attrs.alt ?? '').replace(CLOSING_BRACKETS, '\\]')
       const title = node.attrs.title
       w.raw(`![${alt}](${linkDestination(src)}${title !== undefined ? ' ' + escapeTitle(title) : ''})`)
       return
@@ -151,12 +157,11 @@ export function inlineNode (w: InlineWriter, node: Node, ctx: Ctx): void {
       if (w.out.endsWith('!') && !w.space) w.out = w.out.slice(0, -1) + '\\!'
       const content = inner.finish()
       if (inner.leading) w.space = true
-      const plain = textContent(node)
       // An autolink (§6.5) where the text is the URL itself: the form the spec renders it from.
-      if (title === undefined && /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\x00-\x1f]*$/.test(href) && plain === href && !ctx.inTable) {
+      if (title === undefined && !ctx.inTable && AUTOLINK_URI.test(href) && textContent(node) === href) {
         w.raw(`<${href}>`)
-      } else if (title === undefined && href.startsWith('mailto:') && plain === href.slice(7) && /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(plain)) {
-        w.raw(`<${plain}>`)
+      } else if (title === undefined && href.startsWith('mailto:') && EMAIL.test(href.slice(7)) && textContent(node) === href.slice(7)) {
+        w.raw(`<${href.slice(7)}>`)
       } else {
         w.raw(`[${content}](${linkDestination(href)}${title !== undefined ? ' ' + escapeTitle(title) : ''})`)
       }
