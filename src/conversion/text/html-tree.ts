@@ -1,6 +1,5 @@
 // The element tree HTML → Markdown walks: one small tree per top-level block, built from
 // the parser's events (html-to-markdown.ts), and how each HTML element is treated.
-
 import type { Attributes } from './html-parse.js'
 
 export interface El {
@@ -10,7 +9,7 @@ export interface El {
 }
 export type Node = El | string
 
-/** Content that never shows in a document (HTML §4.12, §4.2; comments are dropped by the parser callbacks). */
+/** Content that never shows in a document (HTML §4.12, §4.2; the parser drops comments). */
 export const DROPPED = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'iframe', 'object', 'embed', 'svg', 'math', 'select', 'option', 'button', 'textarea', 'canvas', 'audio', 'video', 'map'])
 
 export const BLOCKS = new Set([
@@ -19,7 +18,6 @@ export const BLOCKS = new Set([
   'hr', 'html', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody',
   'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption'
 ])
-
 
 /** The text of a subtree, as is (code, pre). */
 export function textContent (node: Node): string {
