@@ -75,6 +75,15 @@ describe('htmlToMarkdown', () => {
     assert.equal(htmlToMarkdown('<table><tr><td>a<td>b<tr><td>c</table>'), '| a | b |\n| --- | --- |\n| c |  |\n')
   })
 
+  it('a tag, comment or declaration cut off by the end of the input leaves no part of it as text', () => {
+    // htmlparser2 gave back "doctype html", "scr" or "php" here.
+    for (const tail of ['<!doctype html', '<scr', '<?php echo', '<!-- note', '<a href="x', '</p']) {
+      assert.equal(htmlToMarkdown(`<p>kept</p>${tail}`), 'kept\n', tail)
+    }
+    // A lone "<" at the end is text, as before.
+    assert.equal(htmlToMarkdown('<p>a &lt; b <'), 'a < b \\<\n')
+  })
+
   it('survives nesting deeper than its limit without recursion errors', () => {
     const depth = MAX_ELEMENT_DEPTH * 40
     const md = htmlToMarkdown('<div><blockquote>'.repeat(depth) + 'deep' + '</blockquote></div>'.repeat(depth))
