@@ -1,7 +1,7 @@
 // The /gen/custom layer model (../shared/compat/existing-clients.md, "/gen/custom"):
 // a base (rectangle or image), image elements drawn in order, then texts, with
 // `global` text defaults. Field names are the hosted service's C# client's.
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import type { SKRSContext2D } from '@napi-rs/canvas'
 import { type Static, Type } from 'typebox'
 import { AppError } from '../errors.js'
 import type { Drawable } from './assets.js'
@@ -195,8 +195,8 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, bo
   ])
   const width = side(base.width, 'base.width') ?? (baseImage ? Math.min(MAX_SIDE, baseImage.width) : 1024)
   const height = side(base.height, 'base.height') ?? (baseImage ? Math.min(MAX_SIDE, baseImage.height) : 512)
-  return () => {
-    const canvas = createCanvas(width, height)
+  return (newCanvas) => {
+    const canvas = newCanvas(width, height)
     const ctx = canvas.getContext('2d')
     if (baseImage) {
       ctx.drawImage(baseImage, 0, 0, width, height)

@@ -17,7 +17,8 @@ import { createFontRegistry } from './fonts.js'
 import { createImageSource } from './image-source.js'
 import type { Metrics } from '../metrics/metrics.js'
 import { createLimiter, observeWith } from '../work/limiter.js'
-import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
+import { createCanvasPool } from './canvas-pool.js'
+import { type Draw, MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
 
 export interface GenerationOptions {
   config: Config
@@ -59,16 +60,24 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
    * the images are fetched and decoded, which waits on the network, outside the CPU slot;
    * drawing and encoding take a slot.
    */
-  async function render (prepare: () => Promise<() => import('@napi-rs/canvas').Canvas>, format: OutputFormat): Promise<Buffer> {
+  async function render (prepare: () => Promise<Draw>, format: OutputFormat): Promise<Buffer> {
     const ticket = limiter.admit()
     try {
       const draw = await prepare()
-      return await ticket.run(async () => await encode(draw(), format))
+      return await ticket.run(async () => {
+        const canvas = draw(canvases.acquire)
+        try {
+          return await encode(canvas, format)
+        } finally {
+          canvases.release(canvas)
+        }
+      })
     } finally {
       ticket.release()
     }
   }
   const deps = { fonts, images, assets }
+  const canvases = createCanvasPool()
 
   app.route({
     method: ['GET', 'POST'],

@@ -1,7 +1,8 @@
 // The /gen/{template} pictures. Every field is a string (as clients send them) and
 // optional; each has a default so that a GET URL with only `username` is a picture.
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable } from './assets.js'
+import type { NewCanvas } from './canvas-pool.js'
 import { colorField } from './color.js'
 import { drawCover, fitText, type OutputFormat, roundedRect, wrapText } from './draw.js'
 import type { FontRegistry } from './fonts.js'
@@ -11,8 +12,11 @@ export const MAX_FIELD_LENGTH = 2000
 
 export interface TemplateDeps { fonts: FontRegistry, images: ImageSource }
 export type TemplateFields = Record<string, string | undefined>
-/** Draws a prepared picture: CPU work only, nothing left to wait for. */
-export type Draw = () => Canvas
+/**
+ * Draws a prepared picture on a canvas made by `newCanvas` (the server's pool, or
+ * createCanvas): CPU work only, nothing left to wait for.
+ */
+export type Draw = (newCanvas: NewCanvas) => Canvas
 
 export interface FieldDoc { description: string, default?: string }
 
@@ -55,8 +59,8 @@ function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx: numbe
  * A canvas filled with the background colour, the banner drawn over it (cover), and a
  * rounded shaded panel inset from the edges, on which every card template draws.
  */
-function startCard (W: number, H: number, background: string, banner?: Drawable, panel?: { inset: number, radius: number, shade: string }): { canvas: Canvas, ctx: SKRSContext2D } {
-  const canvas = createCanvas(W, H)
+function startCard (newCanvas: NewCanvas, W: number, H: number, background: string, banner?: Drawable, panel?: { inset: number, radius: number, shade: string }): { canvas: Canvas, ctx: SKRSContext2D } {
+  const canvas = newCanvas(W, H)
   const ctx = canvas.getContext('2d')
   ctx.fillStyle = background
   ctx.fillRect(0, 0, W, H)
@@ -106,8 +110,8 @@ function bannerTemplate (name: string, title: string, titleColor: string, summar
         optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
         optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon)
       ])
-      return () => {
-        const { canvas, ctx } = startCard(W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
+      return (newCanvas) => {
+        const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
         const username = displayName(f)
         drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', [...username][0]!.toUpperCase(), family)
         if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
@@ -171,8 +175,8 @@ const rank: Template = {
     ])
     const xp = Math.max(0, num(f.xp, 0))
     const maxXp = Math.max(1, num(f.max_xp, 100))
-    return () => {
-      const { canvas, ctx } = startCard(W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
+    return (newCanvas) => {
+      const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
       const username = displayName(f)
       drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', [...username][0]!.toUpperCase(), family)
       ctx.fillStyle = text
@@ -221,8 +225,8 @@ const quote: Template = {
     const background = colorField(f.background, '#1e1f22', 'background')
     const color = colorField(f.color_text, 'white', 'color_text')
     const avatar = await optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar)
-    return () => {
-      const { canvas, ctx } = startCard(W, H, background)
+    return (newCanvas) => {
+      const { canvas, ctx } = startCard(newCanvas, W, H, background)
       const username = displayName(f)
       drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', [...username][0]!.toUpperCase(), family)
       const message = `“${(f.text ?? '').trim() || '…'}”`

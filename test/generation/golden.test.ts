@@ -46,6 +46,28 @@ describe('golden comparison', () => {
     assert.equal(comparison.ok, false, `a changed digit went unnoticed: ${comparison.meanAbsDiff}, ${comparison.badFraction}`)
   })
 
+  it('draws the same picture on a reused canvas as on a fresh one (no state left by the last picture)', async () => {
+    // Pictures of one size share canvases (src/generation/canvas-pool.ts): a welcome
+    // card, then custom pictures of the same size that leave every kind of state behind
+    // (rotations, opacity, clips, shadows, outlines, fonts, alignment), then the card again.
+    const welcome = GOLDEN_CASES.find((c) => c.name === 'welcome-banner-icon')!
+    const first = await fixture.render(welcome)
+    for (const name of ['custom-shapes', 'custom-url-images', 'custom-texts', 'custom-dates-global']) {
+      const c = GOLDEN_CASES.find((g) => g.name === name)!
+      const body = c.body as { base: object }
+      const png = await fixture.render({ ...c, body: { ...body, base: { ...body.base, width: 1024, height: 450 } } })
+      assert.deepEqual((await sharp(png).metadata()).width, 1024)
+    }
+    const again = await fixture.render(welcome)
+    assert.ok(first.equals(again), 'the welcome card drawn after the custom pictures differs from the first one')
+    // A transparent base drawn on the card's canvas: nothing of the card may show through.
+    const clear = await fixture.render({ name: 'clear', url: '/gen/custom', body: { output: 'png', base: { width: 1024, height: 450, color: '0,0,0,0' }, images: [{ type: 'circle', x: 500, y: 200, radius: 10, color: 'red' }] } })
+    const { data, info } = await sharp(clear).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    let shown = 0
+    for (let i = 3; i < data.length; i += info.channels) if (data[i] !== 0 && (i / info.channels) % info.width < 400) shown++
+    assert.equal(shown, 0, `${shown} pixels of an earlier picture show through a transparent base`)
+  })
+
   it('fails on a different size, and writes the actual picture and a diff on failure', async () => {
     const small = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } }).png().toBuffer()
     const other = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'blue' } }).png().toBuffer()
