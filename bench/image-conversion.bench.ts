@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { Jimp } from 'jimp'
 import sharp from 'sharp'
-import { type Benchmark, type BenchRow, opsPerSec } from './harness.js'
+import { type Benchmark, type BenchRow, opsPerSec, requestLoop } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -117,16 +117,15 @@ const bench: Benchmark = {
         for (const out of OUTPUTS) {
           const inProcess = () => out.encode(sharp(p.bytes, { failOn: 'error' }).rotate()).toBuffer()
           const seconds = Math.max(1, duration / 2)
-          const overHttp = () => post(`${server.url}${out.url}`, server.key, p.bytes)
           // Alternating rounds, both timed the same way, so drift in machine load hits both alike.
           const ours: number[] = []
           const reference: number[] = []
           for (let round = 0; round < 2; round++) {
             reference.push(await parallelOps(inProcess, parallel, seconds / 2))
-            ours.push(await parallelOps(overHttp, parallel, seconds / 2))
+            ours.push(await requestLoop({ url: `${server.url}${out.url}`, headers: { authorization: server.key, 'content-type': 'image/jpeg' }, body: p.bytes, parallel, seconds: seconds / 2 }))
           }
           rows.push({
-            name: `${p.name} photo (JPEG, ${p.bytes.length} bytes) → ${out.name}, ${parallel} at once (HTTP keep-alive, loopback)`,
+            name: `${p.name} photo (JPEG, ${p.bytes.length} bytes) → ${out.name}, ${parallel} at once (HTTP keep-alive, loopback, client on its own thread)`,
             ours: mean(ours),
             reference: mean(reference),
             referenceName: 'sharp in-process, same settings',
