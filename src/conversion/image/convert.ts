@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { AppError } from '../../errors.js'
 import {
   ACCEPTED_INPUTS, ANIMATED_INPUTS, DEFAULT_QUALITY, type InputFormat, type OutputFormat,
-  acceptedInput, refusedName, sniffUnreadable
+  acceptedInput, losslessPngOptions, refusedName, sniffUnreadable
 } from './formats.js'
 import type { Rgba } from './background.js'
 
@@ -112,7 +112,7 @@ export function createImageConverter (options: ConverterOptions): ImageConverter
           break
         case 'png':
           // PNG is lossless; a quality below 100 asks for palette quantisation (libimagequant).
-          pipeline = quality === undefined || quality === 100 ? pipeline.png() : pipeline.png({ quality, palette: true })
+          pipeline = quality === undefined || quality === 100 ? pipeline.png(losslessPngOptions(source.format)) : pipeline.png({ quality, palette: true })
           break
       }
       let out: { data: Buffer, info: sharp.OutputInfo }

