@@ -23,19 +23,29 @@ export interface AssetRegistry {
   preview (kind: AssetKind, name: string): Promise<Buffer>
 }
 
-interface OperatorDir { dir: string, mtime: number, files: Map<string, string> }
+interface OperatorDir { dir: string, mtime: number, checkedAt: number, files: Map<string, string> }
+
+/**
+ * How often an operator folder is looked at again (a stat per lookup was on every
+ * picture's path, two or three times, and an exception each while the folder is absent):
+ * files added there are seen within this time.
+ */
+export const OPERATOR_RESCAN_MS = 1000
 
 export function createAssetRegistry (options: { dataDir: string }): AssetRegistry {
   const builtIn: Record<AssetKind, Readonly<Record<string, (ctx: any, w: number, h: number) => void>>> = { banner: BANNERS, icon: ICONS }
   const dirs: Record<AssetKind, OperatorDir> = {
-    banner: { dir: path.join(options.dataDir, 'banners'), mtime: -1, files: new Map() },
-    icon: { dir: path.join(options.dataDir, 'icons'), mtime: -1, files: new Map() }
+    banner: { dir: path.join(options.dataDir, 'banners'), mtime: -1, checkedAt: -Infinity, files: new Map() },
+    icon: { dir: path.join(options.dataDir, 'icons'), mtime: -1, checkedAt: -Infinity, files: new Map() }
   }
   const decoded = new Map<string, Promise<Drawable>>()
   const previews = new Map<string, Promise<Buffer>>()
 
   function operatorFiles (kind: AssetKind): Map<string, string> {
     const d = dirs[kind]
+    const now = Date.now()
+    if (now - d.checkedAt < OPERATOR_RESCAN_MS) return d.files
+    d.checkedAt = now
     let mtime = 0
     try { mtime = fs.statSync(d.dir).mtimeMs } catch { mtime = 0 }
     if (mtime !== d.mtime) {

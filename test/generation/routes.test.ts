@@ -1,9 +1,13 @@
 // /gen/{template}, /gen/custom, the lists and the previews, through the app.
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
+import { OPERATOR_RESCAN_MS } from '../../src/generation/assets.js'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
 import { createLimiter } from '../../src/work/limiter.js'
 import { AppError } from '../../src/errors.js'
@@ -99,6 +103,21 @@ describe('lists and previews', () => {
     }
     const fonts = json(await t.app.inject({ method: 'GET', url: '/list/fonts', headers: t.auth })).list
     assert.ok(fonts.includes('Sans Serif'))
+  })
+
+  it('picks up a banner an operator adds to DATA_DIR/banners within OPERATOR_RESCAN_MS', async () => {
+    const listed = async () => json(await t.app.inject({ method: 'GET', url: '/list/banners', headers: t.auth })).list as string[]
+    assert.ok(!(await listed()).includes('our-logo'))
+    fs.mkdirSync(path.join(t.config.dataDir, 'banners'), { recursive: true })
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ff8800' } }).png().toBuffer()
+    fs.writeFileSync(path.join(t.config.dataDir, 'banners', 'Our-Logo.png'), logo)
+    await sleep(OPERATOR_RESCAN_MS + 100)
+    assert.ok((await listed()).includes('our-logo'))
+    const res = await t.app.inject({ method: 'POST', url: '/gen/welcome', headers: t.auth, payload: { username: 'Op', banner: 'our-logo', output: 'png' } })
+    assert.equal(res.statusCode, 200, res.body)
+    // The banner covers the card: the top-left corner is its orange.
+    const { data } = await sharp(res.rawPayload).extract({ left: 2, top: 2, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+    assert.deepEqual([...data.subarray(0, 3)], [255, 136, 0])
   })
 
   it('accepts every listed font, banner and icon', async () => {
