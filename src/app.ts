@@ -42,7 +42,8 @@ export interface AppServices {
   config: Config
   store: Store
   keys: KeyService
-  metrics: Metrics
+  /** Undefined unless METRICS_PORT is set: nothing is counted that nobody can read. */
+  metrics: Metrics | undefined
   usage: UsageRecorder
   counters: CounterStore
 }
@@ -86,7 +87,9 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true })
 
   const keys = createKeyService(store.keys)
-  const metrics = createMetrics()
+  // Counting costs every request a few label look-ups and a histogram update: only
+  // when the metrics port exists to read them.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics()
   const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl, config.redisPrefix) : createMemoryCounterStore()
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
@@ -126,7 +129,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
       defaultMax: config.rateLimitMax,
       defaultWindowMs: config.rateLimitWindowMs,
       ipMax: config.rateLimitIpMax,
-      onReject: (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
+      onReject: metrics === undefined ? undefined : (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
     }
   })
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })

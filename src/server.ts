@@ -61,8 +61,9 @@ async function main (): Promise<void> {
     await store.close()
     process.exit(1)
   }
-  if (config.metricsPort !== undefined) {
-    const metricsServer = await startMetricsServer(app.services.metrics, config.metricsPort, config.metricsHost)
+  const metrics = app.services.metrics
+  if (config.metricsPort !== undefined && metrics !== undefined) {
+    const metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost)
     app.addHook('onClose', metricsServer.close)
     app.log.info(`Prometheus metrics at http://${config.metricsHost}:${metricsServer.port}/metrics`)
   }

@@ -22,7 +22,8 @@ import { policyOf } from './route-config.js'
 
 export interface LifecycleOptions {
   keys: KeyService
-  metrics: Metrics
+  /** Undefined: metrics off (no METRICS_PORT). */
+  metrics: Metrics | undefined
   rateLimit: RateLimitOptions
   /** REQUEST_TIMEOUT_MS (0: none). */
   requestTimeoutMs: number
@@ -32,13 +33,13 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
   const limiter = createRateLimiter(opts.rateLimit)
-  const measure = requestMetrics(opts.metrics)
+  const measure = opts.metrics === undefined ? undefined : requestMetrics(opts.metrics)
   const deadlines = createDeadlines(opts.requestTimeoutMs)
   app.addHook('onClose', async () => deadlines.close())
 
   app.addHook('onRequest', function admit (request, reply, done) {
     reply.header(REQUEST_ID_HEADER, request.id)
-    measure.enter()
+    measure?.enter()
     const route = request.policy = policyOf(request)
     // Unknown paths answer 404 whatever the key: nothing to protect there.
     if (route.unknown) return done()
@@ -59,7 +60,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     // A request refused before routing (a malformed URL) never passed onRequest.
     const route = request.policy ?? policyOf(request)
     deadlines.end(reply)
-    measure.leave(request, reply, route)
+    measure?.leave(request, reply, route)
     limiter.count(request, reply, route)
     logRequest(request, reply, route)
     done()

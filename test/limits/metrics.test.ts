@@ -9,8 +9,8 @@ let t: TestApp
 let metrics: Awaited<ReturnType<typeof startMetricsServer>>
 
 before(async () => {
-  t = await createTestApp({ config: { rateLimitMax: 2 } })
-  metrics = await startMetricsServer(t.app.services.metrics, 0, '127.0.0.1')
+  t = await createTestApp({ config: { rateLimitMax: 2, metricsPort: 0 } })
+  metrics = await startMetricsServer(t.app.services.metrics!, 0, '127.0.0.1')
 })
 after(async () => {
   await metrics.close()
@@ -38,5 +38,17 @@ describe('metrics', () => {
   it('serves only GET /metrics on the metrics port, and nothing of it on the public port', async () => {
     assert.equal((await request(`http://127.0.0.1:${metrics.port}/other`)).status, 404)
     assert.equal((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode, 404)
+  })
+
+  it('counts nothing without METRICS_PORT: no registry exists, requests are answered as usual', async () => {
+    const plain = await createTestApp()
+    try {
+      assert.equal(plain.app.services.metrics, undefined)
+      const res = await plain.app.inject({ method: 'GET', url: '/gen/html?code=418', headers: plain.auth })
+      assert.equal(res.statusCode, 418)
+      assert.equal((await plain.app.inject({ method: 'GET', url: '/no/such/path' })).statusCode, 404)
+    } finally {
+      await plain.close()
+    }
   })
 })
