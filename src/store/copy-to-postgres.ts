@@ -17,7 +17,7 @@ const COLUMNS: Record<typeof TABLES[number], string[]> = {
   api_keys: ['id', 'name', 'prefix', 'hash', 'status', 'source', 'rate_max', 'rate_window_ms', 'quota_max', 'quota_period', 'created_at', 'updated_at'],
   key_usage: ['key_id', 'day', 'endpoint_group', 'requests', 'units'],
   gifs: ['id', 'category', 'seq', 'hash', 'url', 'size', 'width', 'height', 'frames', 'content_type', 'added_at'],
-  gif_categories: ['category', 'count']
+  gif_categories: ['category', 'count', 'version']
 }
 const BATCH = 500
 

@@ -119,6 +119,13 @@ export interface GifCatalogStore {
    * one uniformly random gif in one indexed lookup. Undefined for an empty category.
    */
   pickOne (category: string, fraction: number): Promise<GifRecord | undefined>
+  /**
+   * A category's count and change counter: `version` grows with every add or remove
+   * in the category (migration 4), so a cache of its entries can tell, in one cheap
+   * query, whether they are still current. `{ count: 0, version: 0 }` for a category
+   * never written to.
+   */
+  categoryState (category: string): Promise<{ count: number, version: number }>
   list (options?: { category?: string, limit?: number, afterId?: number }): Promise<GifRecord[]>
   /** Number of gifs per category (categories with none are absent). */
   counts (): Promise<Record<string, number>>

@@ -1,6 +1,6 @@
-// The gif catalog in PostgreSQL: the same dense-`seq` scheme as SQLite (see
-// src/store/sqlite/gifs.ts), with the category's count row locked (FOR UPDATE) by every
-// change, so that instances changing one category at once keep it dense.
+// The gif catalog in PostgreSQL: the same dense-`seq` scheme and per-category version
+// as SQLite (see src/store/sqlite/gifs.ts), with the category's count row locked (FOR
+// UPDATE) by every change, so that instances changing one category at once keep it dense.
 import type pg from 'pg'
 import { type GifCatalogStore, type GifContentStore, type GifRecord, StoreConflictError } from '../interface.js'
 import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
@@ -47,7 +47,7 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
             out.push(toRecord(rows[0]!))
             counts.set(gif.category, seq + 1)
           }
-          for (const [category, count] of counts) await client.query('UPDATE gif_categories SET count = $1 WHERE category = $2', [count, category])
+          for (const [category, count] of counts) await client.query('UPDATE gif_categories SET count = $1, version = version + 1 WHERE category = $2', [count, category])
           return out
         })
       } catch (err) {
@@ -68,7 +68,7 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
         const last = count - 1
         await client.query('DELETE FROM gifs WHERE id = $1', [id])
         if (row.seq !== last) await client.query('UPDATE gifs SET seq = $1 WHERE category = $2 AND seq = $3', [row.seq, row.category, last])
-        await client.query('UPDATE gif_categories SET count = $1 WHERE category = $2', [last, row.category])
+        await client.query('UPDATE gif_categories SET count = $1, version = version + 1 WHERE category = $2', [last, row.category])
         return toRecord(row)
       })
     },
@@ -93,6 +93,10 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
     pickOne: (category, fraction) => one(`SELECT g.* FROM gif_categories c
       JOIN gifs g ON g.category = c.category AND g.seq = LEAST(c.count - 1, floor($1::float8 * c.count)::int)
       WHERE c.category = $2`, [fraction, category]),
+    async categoryState (category) {
+      const { rows } = await pool.query<{ count: number, version: number }>('SELECT count, version FROM gif_categories WHERE category = $1', [category])
+      return rows[0] ? { count: rows[0].count, version: rows[0].version } : { count: 0, version: 0 }
+    },
     async list (options = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT
       const after = options.afterId ?? 0

@@ -71,5 +71,12 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
         PRIMARY KEY (key_id, day, endpoint_group)
       );
     `
+  },
+  {
+    version: 4,
+    name: 'gif category versions',
+    sql: `
+      ALTER TABLE gif_categories ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    `
   }
 ]

@@ -1,13 +1,16 @@
 // The gif catalog in SQLite. Every change keeps each category's `seq` dense
 // (0..count-1) and its count in gif_categories, inside one transaction, so that a
-// random pick is one indexed lookup (migration 2).
+// random pick is one indexed lookup (migration 2), and raises the category's version
+// (migration 4) so that caches of its entries see the change.
 import { type GifCatalogStore, type NewGif, StoreConflictError } from '../interface.js'
 import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
 
 export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
   const countOf = db.prepare<[string], number>('SELECT count FROM gif_categories WHERE category = ?').pluck()
-  const setCount = db.prepare('INSERT INTO gif_categories (category, count) VALUES (?, ?) ON CONFLICT (category) DO UPDATE SET count = excluded.count')
+  const setCount = db.prepare(`INSERT INTO gif_categories (category, count, version) VALUES (?, ?, 1)
+    ON CONFLICT (category) DO UPDATE SET count = excluded.count, version = gif_categories.version + 1`)
+  const stateOf = db.prepare<[string], { count: number, version: number }>('SELECT count, version FROM gif_categories WHERE category = ?')
   const insert = db.prepare(`INSERT INTO gifs (category, seq, hash, url, size, width, height, frames, content_type, added_at)
     VALUES (@category, @seq, @hash, @url, @size, @width, @height, @frames, @contentType, @addedAt)`)
   const byId = db.prepare<[number], GifRow>('SELECT * FROM gifs WHERE id = ?')
@@ -110,6 +113,10 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     async pickOne (category, fraction) {
       const row = atFraction.get(fraction, category)
       return row ? toRecord(row) : undefined
+    },
+    async categoryState (category) {
+      const row = stateOf.get(category)
+      return row ? { count: row.count, version: row.version } : { count: 0, version: 0 }
     },
     async list (options = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT

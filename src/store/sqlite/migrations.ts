@@ -71,5 +71,15 @@ export const SQLITE_MIGRATIONS: Migration[] = [
         PRIMARY KEY (key_id, day, endpoint_group)
       ) WITHOUT ROWID;
     `
+  },
+  {
+    version: 4,
+    name: 'gif category versions',
+    // Raised by every change of a category's count or positions, in the same
+    // transaction: instances keeping the category's entries in memory
+    // (src/store/cached-gifs.ts) compare it to know when to drop them.
+    sql: `
+      ALTER TABLE gif_categories ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    `
   }
 ]
