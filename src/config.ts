@@ -34,6 +34,8 @@ export interface Config {
   usageFlushMs: number
   /** How long a looked-up key is trusted before the store is asked again (0: every request). */
   keyCacheTtlMs: number
+  /** How long a category's cached gifs are trusted before the store's version is checked again (0: every request). */
+  gifCacheTtlMs: number
   /** PostgreSQL URL: keys, usage and the gif catalog live there instead of SQLite. */
   databaseUrl: string | undefined
   /** Redis URL: rate-limit counters shared by every instance. */
@@ -187,6 +189,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     rateLimitIpMax: int(env, 'RATE_LIMIT_IP_MAX', 600, 1, 1_000_000_000),
     usageFlushMs: int(env, 'USAGE_FLUSH_MS', 2000, 100, 600_000),
     keyCacheTtlMs: int(env, 'KEY_CACHE_TTL_MS', 1000, 0, 60_000),
+    gifCacheTtlMs: int(env, 'GIF_CACHE_TTL_MS', 1000, 0, 60_000),
     databaseUrl,
     redisUrl,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'uma:',

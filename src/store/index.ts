@@ -8,6 +8,6 @@ import { openSqliteStore } from './sqlite/index.js'
 export type { Store } from './interface.js'
 
 export async function openStore (config: Config): Promise<Store> {
-  const options = { keyCacheTtlMs: config.keyCacheTtlMs }
+  const options = { keyCacheTtlMs: config.keyCacheTtlMs, gifCacheTtlMs: config.gifCacheTtlMs }
   return config.databaseUrl ? openPostgresStore(config.databaseUrl, options) : openSqliteStore(config.dataDir, options)
 }

@@ -12,6 +12,13 @@ describe('configuration', () => {
     assert.equal(c.publicUrl, 'http://localhost:3000')
     assert.equal(c.logLevel, 'info')
     assert.deepEqual(c.apiKeys, [])
+    assert.equal(c.keyCacheTtlMs, 1000)
+    assert.equal(c.gifCacheTtlMs, 1000)
+  })
+
+  it('reads GIF_CACHE_TTL_MS, 0 included (the store on every request)', () => {
+    assert.equal(loadConfig({ GIF_CACHE_TTL_MS: '250' }).gifCacheTtlMs, 250)
+    assert.equal(loadConfig({ GIF_CACHE_TTL_MS: '0' }).gifCacheTtlMs, 0)
   })
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
@@ -33,7 +40,9 @@ describe('configuration', () => {
       [{ API_KEYS: 'short' }, 'API_KEYS'],
       [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
       [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
-      [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS']
+      [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
+      [{ GIF_CACHE_TTL_MS: '60001' }, 'GIF_CACHE_TTL_MS'],
+      [{ GIF_CACHE_TTL_MS: 'soon' }, 'GIF_CACHE_TTL_MS']
     ]
     for (const [env, variable] of bad) {
       assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.variable === variable && err.message.includes(variable), JSON.stringify(env))

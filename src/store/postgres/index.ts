@@ -1,4 +1,5 @@
 // The scale-out store: PostgreSQL, shared by every instance (DATABASE_URL).
+import { DEFAULT_GIF_CACHE_TTL_MS, withGifCache } from '../cached-gifs.js'
 import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import type { Store } from '../interface.js'
 import { openPostgresPool, type PostgresOptions } from './database.js'
@@ -6,14 +7,14 @@ import { createPostgresGifContentStore, createPostgresGifStore } from './gifs.js
 import { createPostgresKeyStore } from './keys.js'
 import { createPostgresUsageStore } from './usage.js'
 
-export async function openPostgresStore (url: string, options: PostgresOptions & { keyCacheTtlMs?: number } = {}): Promise<Store> {
+export async function openPostgresStore (url: string, options: PostgresOptions & { keyCacheTtlMs?: number, gifCacheTtlMs?: number } = {}): Promise<Store> {
   const pool = await openPostgresPool(url, options)
   let closed = false
   return {
     kind: 'postgres',
     keys: withKeyCache(createPostgresKeyStore(pool), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: createPostgresUsageStore(pool),
-    gifs: createPostgresGifStore(pool),
+    gifs: withGifCache(createPostgresGifStore(pool), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
     gifContent: createPostgresGifContentStore(pool),
     async ping () { await pool.query('SELECT 1') },
     async close () {
