@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { Type } from 'typebox'
 import { createApp } from '../src/app.js'
 import { createLogStream } from '../src/log-stream.js'
@@ -37,7 +37,7 @@ export async function startBareServer (): Promise<{ app: FastifyInstance, url: s
  */
 export async function startPluginServer (key: string): Promise<{ app: FastifyInstance, url: string, close: () => Promise<void> }> {
   const logs = createLogStream('/dev/null')
-  const app = Fastify({ logger: { level: 'info', stream: logs.stream }, disableRequestLogging: true, genReqId: () => randomUUID() })
+  const app = Fastify({ logger: { level: 'info', stream: logs.stream }, logController: new LogController({ disableRequestLogging: true }), genReqId: () => randomUUID() })
   const keys = new Map([[hashKey(key), 'bench']])
   app.decorateRequest('keyName', '')
   app.addHook('onRequest', async (request, reply) => {

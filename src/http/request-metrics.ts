@@ -7,14 +7,10 @@ import type { RoutePolicy } from './route-config.js'
 export function requestMetrics (metrics: Metrics) {
   return {
     enter (): void {
-      metrics.inFlight.inc()
+      metrics.requests.enter()
     },
     leave (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void {
-      metrics.inFlight.dec()
-      const status = reply.statusCode
-      const method = request.method
-      metrics.httpRequests.inc({ method, route: route.url, status })
-      metrics.httpDuration.observe({ method, route: route.url, status_class: `${Math.floor(status / 100)}xx` }, reply.elapsedTime / 1000)
+      metrics.requests.record(request.method, route.url, reply.statusCode, reply.elapsedTime / 1000)
     }
   }
 }
