@@ -1,6 +1,7 @@
 // Scale-out mode end to end: two server processes sharing one PostgreSQL and one Redis.
 // A key's rate limit is enforced across both, a key revoked through one is refused by
-// the other, and a gif imported through one is served by the other (no shared disk).
+// the other, and a gif imported through one is served by the other (no shared disk)
+// and, once removed, stops being answered by it.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -26,7 +27,8 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
     REDIS_PREFIX: redisPrefix,
     GIF_STARTER_CATALOG: 'false',
     USAGE_FLUSH_MS: '200',
-    KEY_CACHE_TTL_MS: '300'
+    KEY_CACHE_TTL_MS: '300',
+    GIF_CACHE_TTL_MS: '300'
   })
   let a: ServerProcess
   let b: ServerProcess
@@ -122,6 +124,20 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
       assert.equal(download.headers['content-type'], 'image/gif')
       assert.deepEqual(download.body, Buffer.from(bytes))
       assert.equal(fs.existsSync(path.join(dirs[1]!, 'gifs', path.basename(file.pathname))), true, 'B keeps a local copy')
+
+      // B now holds that pick in memory; removed through A's command line, it must stop
+      // being answered within GIF_CACHE_TTL_MS (here 300 ms).
+      assert.equal((await cli(dirs[0]!, 'gifs', 'remove', pick.id)).code, 0)
+      const removedAt = Date.now()
+      let answer = { status: 0, error: '' }
+      while (Date.now() - removedAt < 5000) {
+        const res = await request(`${b.url}/sfw/gif/wave`, { headers: { authorization: readerKey } })
+        answer = { status: res.status, error: JSON.parse(res.body.toString()).error }
+        if (res.status !== 200) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      assert.deepEqual(answer, { status: 404, error: 'GIF_CATEGORY_EMPTY' })
+      assert.ok(Date.now() - removedAt < 300 + 1000, `still answered ${Date.now() - removedAt} ms after the removal`)
     } finally {
       fs.rmSync(folder, { recursive: true, force: true })
     }
