@@ -87,8 +87,9 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true })
 
   const keys = createKeyService(store.keys)
-  // Counting costs every request a few label look-ups and a histogram update: only
-  // when the metrics port exists to read them.
+  // Nothing is counted that nobody can read: the registry, Node's default collectors
+  // (an event-loop delay sampler among them) and the per-request counting exist only
+  // with a metrics port.
   const metrics = config.metricsPort === undefined ? undefined : createMetrics()
   const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl, config.redisPrefix) : createMemoryCounterStore()
   const usage = createUsageRecorder(store.usage, {
