@@ -70,7 +70,7 @@ const bench: Benchmark = {
     const avatarServer = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'image/png' }); res.end(avatar) })
     await new Promise<void>((resolve) => avatarServer.listen(0, '127.0.0.1', resolve))
     const avatarUrl = `http://127.0.0.1:${(avatarServer.address() as AddressInfo).port}/avatar.png`
-    const ours = await startOurServer(undefined, { remoteFetchAllow: parseAllowList(['127.0.0.1']), renderConcurrency: IN_FLIGHT })
+    const ours = await startOurServer(undefined, { remoteFetchAllow: parseAllowList(['127.0.0.1']), workerThreads: IN_FLIGHT })
 
     // The reference: the same drawing code and assets, called directly.
     const fonts = createFontRegistry()

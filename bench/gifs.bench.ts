@@ -8,7 +8,7 @@ import Fastify from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { Type } from 'typebox'
 import { Envelope, ok } from '../src/http/envelope.js'
-import { gifDirOf, putGifFile, sha256 } from '../src/gifs/files.js'
+import { sha256 } from '../src/store/gif-files.js'
 import { renderStarterGif } from '../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../src/gifs/types.js'
 import type { NewGif } from '../src/store/interface.js'
@@ -91,8 +91,8 @@ const bench: Benchmark = {
     await reference.register(fastifyStatic, { root: plain })
     const referenceUrl = await reference.listen({ port: 0, host: '127.0.0.1' })
     const server = await startOurServer(async (app) => {
-      const { config, store } = app.services
-      await putGifFile(gifDirOf(config.dataDir), hash, bytes)
+      const { store } = app.services
+      await store.gifFiles.put(hash, bytes)
       await store.gifs.add([{ category: 'wasted', hash, url: null, size: bytes.length, width: 240, height: 160, frames: 10, contentType: 'image/gif' }])
     })
     try {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes a fresh clone runnable: installs the locked dependencies when node_modules is
-// missing or older than package-lock.json, and compiles src/ to dist/ when any source
-// is newer than the last build. Quiet when there is nothing to do; speaks on stderr
+// missing or older than package-lock.json, and compiles src/ to dist/ and bundles the
+// browser pages of web/ into dist/web/ (scripts/build-web.mjs) when any source is newer
+// than the last build. Quiet when there is nothing to do; speaks on stderr
 // so that a command's own output (a new key on the last line, say) stays clean.
 // Uses only Node's standard library: it runs before the dependencies exist.
 import { spawnSync } from 'node:child_process'
@@ -44,13 +45,16 @@ if (mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
   run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
-if (!args.has('--no-build')) {
+// A production image ships dist/ without src/ (Dockerfile): nothing to compile there.
+if (!args.has('--no-build') && fs.existsSync(path.join(root, 'src'))) {
   const stamp = path.join(root, 'dist', '.build-stamp')
-  const sources = Math.max(newestIn(path.join(root, 'src')), mtime(path.join(root, 'tsconfig.json')), mtime(path.join(root, 'tsconfig.build.json')), mtime(installed))
+  const sources = Math.max(newestIn(path.join(root, 'src')), newestIn(path.join(root, 'web')), mtime(path.join(root, 'scripts', 'build-web.mjs')), mtime(path.join(root, 'tsconfig.json')), mtime(path.join(root, 'tsconfig.build.json')), mtime(installed))
   if (mtime(stamp) < sources) {
     log('compiling TypeScript (src/ → dist/)')
     fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true })
     run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'])
+    log('bundling the browser pages (web/ → dist/web/)')
+    run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')])
     fs.writeFileSync(stamp, new Date().toISOString() + '\n')
   }
 }

@@ -3,7 +3,7 @@
 // Node's test runner (TypeScript loaded through tsx). Extra arguments narrow the files:
 // node scripts/test.mjs colors  → only files whose path contains "colors".
 // Then the store-dependent suites run again on PostgreSQL when it is reachable
-// (--sqlite-only skips that pass).
+// (--sqlite-only skips that pass). The hostile suite runs last, alone (see below).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -25,23 +25,51 @@ if (files.length === 0) {
   process.exit(1)
 }
 
-if (!process.argv.includes('--no-typecheck')) {
-  process.stderr.write('Type-checking (tsc --noEmit)...\n')
-  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' })
-  if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+// Dependencies installed and src/ compiled to dist/ first: the process-level tests start
+// the built server (dist/server.js), as operators run it.
+{
+  const prepare = spawnSync(process.execPath, [path.join(root, 'scripts', 'prepare.mjs')], { cwd: root, stdio: 'inherit' })
+  if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 }
 
-function runTests (list, env = {}) {
+// The browser tests drive Debian's chromium, and `npm start` prefers Debian's jemalloc:
+// installed here when missing (apt-get; CI does the same in .ci/run), so that a fresh
+// machine needs no step beyond `npm test`.
+if (files.some((f) => f.startsWith(path.join('test', 'browser'))) && !fs.existsSync('/usr/bin/chromium')) {
+  const install = spawnSync('bash', [path.join(root, 'scripts', 'install-system-packages.sh')], { cwd: root, stdio: 'inherit' })
+  if (install.status !== 0) process.stderr.write('Could not install chromium (scripts/install-system-packages.sh): the browser tests will fail\n')
+}
+
+if (!process.argv.includes('--no-typecheck')) {
+  process.stderr.write('Type-checking (tsc --noEmit)...\n')
+  // The server, tests and scripts; then the browser pages, which need the DOM's types.
+  for (const project of ['tsconfig.json', path.join('web', 'tsconfig.json')]) {
+    const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', project], { cwd: root, stdio: 'inherit' })
+    if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+  }
+}
+
+function runTests (list, env = {}, concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)) {
   return spawnSync(process.execPath, [
     '--import', 'tsx',
     '--test',
     '--test-reporter=spec',
-    `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`,
+    `--test-concurrency=${concurrency}`,
     ...list
   ], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', ...env } }).status ?? 1
 }
 
-let status = runTests(files)
+// The hostile suite (test/hostile/) measures the server process it attacks (a /healthz
+// probe's longest wait, CPU time after the last answer): it runs after the rest, one file
+// at a time, so that no other test shares the cores it measures.
+const HOSTILE = path.join('test', 'hostile') + path.sep
+const hostileFiles = files.filter((f) => f.startsWith(HOSTILE))
+const otherFiles = files.filter((f) => !f.startsWith(HOSTILE))
+let status = otherFiles.length > 0 ? runTests(otherFiles) : 0
+if (hostileFiles.length > 0) {
+  process.stdout.write(`\nHostile suite: ${hostileFiles.length} files, one at a time\n`)
+  status = runTests(hostileFiles, { TEST_CONCURRENCY: '1' }, 1) || status
+}
 
 // The suites that exercise the store run a second time on PostgreSQL (scale-out mode),
 // where one is reachable: same tests, same behaviour, both stores.

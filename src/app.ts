@@ -8,14 +8,14 @@ import { createKeyService, type KeyService } from './keys/keys.js'
 import type { Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
-import { errorHandlerPlugin } from './http/error-handler.js'
+import { corsPlugin } from './http/cors.js'
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { lazyChildLogger } from './http/request-log.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
 import type { CounterStore } from './limits/counter-store.js'
 import { createMemoryCounterStore } from './limits/memory-counter-store.js'
-import { createRedisCounterStore } from './limits/redis-counter-store.js'
 import { createUsageRecorder, type UsageRecorder } from './limits/usage-recorder.js'
 import { createMetrics, type Metrics } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
@@ -24,12 +24,36 @@ import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
 import { textConversionRoutes } from './conversion/text/routes.js'
 import { generationRoutes } from './generation/routes.js'
+import { createWork } from './work/work.js'
 import { imageConversionRoutes } from './conversion/image/routes.js'
+import { playgroundRoutes } from './playground/routes.js'
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
 /** Socket-level limit for receiving a whole request (slow clients cannot hold a slot). */
 const RECEIVE_TIMEOUT_MS = 60_000
+
+/**
+ * Node's connection timeouts from the configuration (README, "Connections"): idle
+ * keep-alive sockets close after KEEP_ALIVE_TIMEOUT_MS, a connection that has not sent
+ * its headers within HEADERS_TIMEOUT_MS is answered 408 and closed (also one that never
+ * sends a byte), and a socket silent for longer than any request may run is dropped.
+ * Node checks the header and request timers on an interval (30 s by default): a fifth
+ * of the header timeout keeps the check within 20 % of it.
+ */
+function connectionOptions (config: Config) {
+  const requestTimeout = Math.max(RECEIVE_TIMEOUT_MS, config.headersTimeoutMs)
+  return {
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout,
+    // Longer than REQUEST_TIMEOUT_MS: a conversion in progress keeps its socket quiet.
+    connectionTimeout: config.requestTimeoutMs === 0 ? 0 : Math.max(RECEIVE_TIMEOUT_MS, config.requestTimeoutMs + 10_000),
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(config.headersTimeoutMs / 5)))
+    }
+  }
+}
 
 export interface AppDeps {
   config: Config
@@ -72,15 +96,23 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    requestTimeout: RECEIVE_TIMEOUT_MS,
+    ...connectionOptions(config),
+    // Every failure before routing is our envelope too (src/http/error-handler.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // `//gen/welcome`: one Python client joins a base URL ending in / with a path
+    // starting with / (docs/compatibility.md, "Paths").
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false } }
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Past the cap the kernel's backlog holds new connections; idle ones free their place
+  // within KEEP_ALIVE_TIMEOUT_MS / HEADERS_TIMEOUT_MS.
+  app.server.maxConnections = config.maxConnections
 
   // The C# and Rust clients send GET requests with a JSON body
-  // (../shared/compat/existing-clients.md): GET carries a body here.
+  // (docs/compatibility.md, "Bodies"): GET carries a body here.
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true })
   // HEAD too: Fastify derives a HEAD route from every GET route, schemas included, and
   // refuses a body schema on a bodyless method.
@@ -91,7 +123,10 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
   const metrics = config.metricsPort === undefined ? undefined : createMetrics()
-  const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl, config.redisPrefix) : createMemoryCounterStore()
+  // The Redis client is loaded only when REDIS_URL is set (about 9 MB a single instance never uses).
+  const counters = config.redisUrl
+    ? await (await import('./limits/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
+    : createMemoryCounterStore(config.rateLimitMaxTracked)
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
     onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush')
@@ -120,6 +155,8 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
 
   await app.register(errorHandlerPlugin)
   await app.register(bodyPlugin)
+  // Before the key and the limits: preflights are answered without either.
+  await app.register(corsPlugin, { origins: config.corsOrigins })
   await app.register(lifecyclePlugin, {
     keys,
     metrics,
@@ -130,18 +167,23 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
       defaultMax: config.rateLimitMax,
       defaultWindowMs: config.rateLimitWindowMs,
       ipMax: config.rateLimitIpMax,
+      ipv6Prefix: config.rateLimitIpv6Prefix,
       onReject: metrics === undefined ? undefined : (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
     }
   })
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
-  await app.register(systemRoutes, { store })
+  await app.register(systemRoutes, { store, publicUrl: config.publicUrl, info: config.info })
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes)
-  await app.register(gifRoutes, { store: store.gifs, content: store.gifContent, publicUrl: config.publicUrl, dataDir: config.dataDir })
-  await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit })
-  await app.register(generationRoutes, { config, metrics })
-  await app.register(imageConversionRoutes, { image: config.image, metrics })
+  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl })
+  // Drawing and text conversion run in worker threads, behind one admission limiter.
+  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, dataDir: config.dataDir, metrics })
+  app.addHook('onClose', async () => await work.close())
+  await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
+  await app.register(generationRoutes, { config, work, metrics })
+  await app.register(imageConversionRoutes, { image: config.image, metrics, requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(playgroundRoutes)
 
   return app
 }

@@ -1,10 +1,33 @@
 // Configuration: read once from the environment at boot, validated against one table
 // with a default per key. A bad value stops the process with a message naming the
 // variable (fastify/demo env.ts). Nothing else in the code reads process.env.
+import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseDuration } from './limits/durations.js'
 import { type AllowList, parseAllowList } from './remote-fetch/address.js'
+
+/**
+ * Every environment variable the server and the CLI read, in the order of the README's
+ * tables. Tests hold loadConfig, .env.example and the compose file to this list: a new
+ * setting goes here too.
+ */
+export const SETTING_NAMES = [
+  'PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'LOG_LEVEL', 'API_KEYS', 'BODY_LIMIT', 'TEXT_BODY_LIMIT',
+  'CORS_ORIGINS', 'TRUST_PROXY', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS',
+  'MAX_CONNECTIONS', 'KEEP_ALIVE_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS',
+  'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW', 'RATE_LIMIT_IP_MAX', 'RATE_LIMIT_IPV6_PREFIX', 'RATE_LIMIT_MAX_TRACKED',
+  'USAGE_FLUSH_MS', 'KEY_CACHE_TTL_MS', 'GIF_CACHE_TTL_MS', 'METRICS_PORT', 'METRICS_HOST',
+  'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'GIF_STARTER_CATALOG',
+  'INFO_WEBSITE', 'INFO_DISCORD', 'INFO_TWITTER', 'INFO_REDDIT', 'INFO_DONATE', 'INFO_EMAIL',
+  'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_QUEUE',
+  'IMAGE_MAX_PER_KEY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
+  'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS',
+  'WORKER_THREADS', 'RENDER_CONCURRENCY', 'WORK_TIMEOUT_MS',
+  // Read before the rest, by src/env-file.ts: which file to load settings from.
+  'ENV_FILE'
+] as const
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -25,6 +48,12 @@ export interface Config {
   shutdownTimeoutMs: number
   /** A request taking longer than this is answered with 503 (0 disables). */
   requestTimeoutMs: number
+  /** Connections open at once; more are refused by the kernel's backlog (MAX_CONNECTIONS). */
+  maxConnections: number
+  /** An idle keep-alive connection is closed after this long without a new request. */
+  keepAliveTimeoutMs: number
+  /** The request line and headers must arrive within this long of the connection (or of the previous answer). */
+  headersTimeoutMs: number
   /** Default rate limit of keys without their own: units per window. */
   rateLimitMax: number
   rateLimitWindowMs: number
@@ -56,10 +85,20 @@ export interface Config {
   remoteFetchMaxBytes: number
   /** Time allowed for one image fetch, redirects included. */
   remoteFetchTimeoutMs: number
-  /** Images drawn at once (rendering is CPU work); 0 = one per CPU core. */
-  renderConcurrency: number
+  /** Worker threads for drawing and text conversion (src/work/pool.ts): jobs running at once. */
+  workerThreads: number
+  /** A job in a worker thread is stopped after this (0: only the request's deadline stops it). */
+  workTimeoutMs: number
+  /** The operator's addresses that GET / hands to clients (INFO_*); "" where unset. */
+  info: ServiceInfo
   /** Image conversion (src/conversion/image/): see docs/image-conversion.md. */
   image: ImageConfig
+  /** CORS_ORIGINS: origins browsers may call the API from; ['*'] any; empty: CORS off for the API. */
+  corsOrigins: string[]
+  /** RATE_LIMIT_IPV6_PREFIX: IPv6 clients share one per-IP bucket per prefix of this length. */
+  rateLimitIpv6Prefix: number
+  /** RATE_LIMIT_MAX_TRACKED: most identities (keys, addresses) the in-memory counters hold. */
+  rateLimitMaxTracked: number
 }
 
 export interface ImageConfig {
@@ -73,6 +112,14 @@ export interface ImageConfig {
   concurrency: number
   /** Requests admitted beyond those converting (receiving their upload or waiting); more get 503. */
   queue: number
+  /** Requests one API key may have admitted at once (uploading, waiting or converting). */
+  maxPerKey: number
+  /** The whole upload must have arrived within this long of the request's start. */
+  uploadTimeoutMs: number
+  /** After the grace period, an upload must average at least this many bytes per second. */
+  uploadMinBytesPerSecond: number
+  /** Time an upload may take before the minimum rate applies (connection set-up, a slow start). */
+  uploadGraceMs: number
 }
 
 export class ConfigError extends Error {
@@ -120,11 +167,71 @@ function size (env: Env, name: string, def: number, min: number, max: number): n
   return value
 }
 
+/** What GET / answers beside the docs page's URL (docs/compatibility.md, "GET /"). */
+export interface ServiceInfo {
+  website: string
+  discord: string
+  twitter: string
+  reddit: string
+  email: string
+  donate: string
+}
+
+function infoUrl (env: Env, name: string): string {
+  const raw = env[name]?.trim() ?? ''
+  if (raw === '') return ''
+  try {
+    const u = new URL(raw)
+    if (u.protocol === 'http:' || u.protocol === 'https:') return raw
+  } catch {}
+  throw new ConfigError(name, `must be an absolute http(s) URL such as https://example.com, got "${raw}"`)
+}
+
+function serviceInfo (env: Env): ServiceInfo {
+  const email = env.INFO_EMAIL?.trim() ?? ''
+  if (email !== '' && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new ConfigError('INFO_EMAIL', `must be an e-mail address such as api@example.com, got "${email}"`)
+  return {
+    website: infoUrl(env, 'INFO_WEBSITE'),
+    discord: infoUrl(env, 'INFO_DISCORD'),
+    twitter: infoUrl(env, 'INFO_TWITTER'),
+    reddit: infoUrl(env, 'INFO_REDDIT'),
+    email,
+    donate: infoUrl(env, 'INFO_DONATE')
+  }
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
+
+/** An address to bind: an IP address or a host name; a typo fails here, not at listen. */
+function bindHost (env: Env, name: string, def: string): string {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return def
+  if (net.isIP(raw) === 0 && !HOST_NAME.test(raw)) throw new ConfigError(name, `must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or ::, got "${raw}"`)
+  return raw
+}
+
+/** "https://a.example, http://localhost:5173" or "*" → the list; each entry an origin (scheme, host, port). */
+function corsOrigins (env: Env): string[] {
+  const list = (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '')
+  if (list.includes('*')) return ['*']
+  return list.map((origin) => {
+    let u: URL | undefined
+    try { u = new URL(origin) } catch {}
+    // Browsers send the origin serialized: scheme://host[:port], no path, no trailing slash.
+    if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== origin.replace(/\/$/, '').toLowerCase()) {
+      throw new ConfigError('CORS_ORIGINS', `must be "*" or a comma-separated list of origins such as https://app.example.com or http://localhost:5173 (scheme, host and port only), got "${origin}"`)
+    }
+    return u.origin
+  })
+}
+
 export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config {
   const port = int(env, 'PORT', 3000, 0, 65535)
-  const host = env.HOST?.trim() || '0.0.0.0'
+  const host = bindHost(env, 'HOST', '0.0.0.0')
 
   const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || './data')
+  // Created on first start when missing; something else in its place is a mistake.
+  if (fs.existsSync(dataDir) && !fs.statSync(dataDir).isDirectory()) throw new ConfigError('DATA_DIR', `must be a directory (created when missing), but ${dataDir} is a file`)
 
   let publicUrl = env.PUBLIC_URL?.trim() || `http://localhost:${port}`
   try {
@@ -160,6 +267,8 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL', 'must be a Redis URL such as redis://127.0.0.1:6379')
   }
+  const redisPrefix = env.REDIS_PREFIX?.trim() || 'uma:'
+  if (!/^[\x21-\x7e]{1,64}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX', `must be 1 to 64 printable characters without spaces, such as "uma:", got "${env.REDIS_PREFIX}"`)
   const metricsPortRaw = env.METRICS_PORT?.trim()
   const metricsPort = metricsPortRaw ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
@@ -171,7 +280,14 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   } catch (err) {
     throw new ConfigError('REMOTE_FETCH_ALLOW', `must be a comma-separated list of host names, addresses and CIDR ranges: ${(err as Error).message}`)
   }
-  const renderConcurrency = int(env, 'RENDER_CONCURRENCY', 0, 0, 256)
+  // WORKER_THREADS; RENDER_CONCURRENCY is its former name (it bounded drawing alone).
+  const workerThreads = int(env, 'WORKER_THREADS', int(env, 'RENDER_CONCURRENCY', 0, 0, 256), 0, 256)
+  const imageConcurrency = int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 256)
+  const imageQueue = int(env, 'IMAGE_QUEUE', imageConcurrency, 0, 10_000)
+  // Half the places by default: one key can never lock every other key out of conversion.
+  const imagePerKeyDefault = Math.max(1, Math.floor((imageConcurrency + imageQueue) / 2))
+  const keepAliveTimeoutMs = int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000)
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000)
 
   return {
     port,
@@ -184,6 +300,12 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     trustProxy: bool(env, 'TRUST_PROXY', false),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
+    // Sockets, gif files being streamed (one per download) and the store share the process's
+    // file descriptors; 500 connections leave room for all of them under the usual soft
+    // limit of 1024 (`ulimit -n`). Raise both together.
+    maxConnections: int(env, 'MAX_CONNECTIONS', 500, 1, 1_000_000),
+    keepAliveTimeoutMs,
+    headersTimeoutMs,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
     rateLimitWindowMs,
     rateLimitIpMax: int(env, 'RATE_LIMIT_IP_MAX', 600, 1, 1_000_000_000),
@@ -192,28 +314,41 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     gifCacheTtlMs: int(env, 'GIF_CACHE_TTL_MS', 1000, 0, 60_000),
     databaseUrl,
     redisUrl,
-    redisPrefix: env.REDIS_PREFIX?.trim() || 'uma:',
+    redisPrefix,
     metricsPort,
-    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    metricsHost: bindHost(env, 'METRICS_HOST', '127.0.0.1'),
     gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true),
     // 4 MiB: a 1 MB document still fits once JSON-escaped (quotes, newlines, non-ASCII as \u).
     textBodyLimit: size(env, 'TEXT_BODY_LIMIT', 4 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     remoteFetchAllow,
     remoteFetchMaxBytes: size(env, 'REMOTE_FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
-    renderConcurrency: renderConcurrency === 0 ? Math.max(1, os.availableParallelism()) : renderConcurrency,
+    workerThreads: workerThreads === 0 ? Math.max(1, os.availableParallelism()) : workerThreads,
+    workTimeoutMs: int(env, 'WORK_TIMEOUT_MS', 10_000, 0, 600_000),
+    info: serviceInfo(env),
     image: {
       maxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
       maxFrames: int(env, 'IMAGE_MAX_FRAMES', 1000, 1, 100_000),
       timeoutMs: int(env, 'IMAGE_TIMEOUT_MS', 15_000, 1000, 600_000),
-      concurrency: int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 256),
-      queue: int(env, 'IMAGE_QUEUE', 8, 0, 10_000)
-    }
+      concurrency: imageConcurrency,
+      // As many waiting as converting: 2 × cores in flight keep every core busy (the
+      // next upload is received while one converts), and each admitted upload holds up
+      // to 15 MB. The former 8 held ~145 MB of uploads on 2 cores for no more
+      // throughput (bench/memory.bench.ts: peak 514 → 405 MB; README "Memory").
+      queue: imageQueue,
+      maxPerKey: int(env, 'IMAGE_MAX_PER_KEY', imagePerKeyDefault, 1, 20_000),
+      uploadTimeoutMs: int(env, 'IMAGE_UPLOAD_TIMEOUT_MS', 20_000, 100, 600_000),
+      uploadMinBytesPerSecond: size(env, 'IMAGE_UPLOAD_MIN_RATE', 16 * 1024, 0, 1024 ** 3),
+      uploadGraceMs: int(env, 'IMAGE_UPLOAD_GRACE_MS', 5_000, 0, 600_000)
+    },
+    corsOrigins: corsOrigins(env),
+    rateLimitIpv6Prefix: int(env, 'RATE_LIMIT_IPV6_PREFIX', 64, 1, 128),
+    rateLimitMaxTracked: int(env, 'RATE_LIMIT_MAX_TRACKED', 100_000, 100, 100_000_000)
   }
 }
 
 /** The configuration tests and benchmarks start from: everything default, data in dataDir. */
 export function testConfig (dataDir: string, overrides: Partial<Config> = {}): Config {
   // Limits out of the way: tests of limits set their own.
-  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, ...overrides }
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, workTimeoutMs: 0, ...overrides }
 }

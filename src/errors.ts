@@ -23,6 +23,15 @@ export const ERROR_CATALOGUE = {
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This endpoint cannot read the request body\'s content type' },
   BAD_REQUEST: { status: 400, message: 'Bad request' },
+  // Failures of the HTTP exchange itself, answered before any route runs
+  // (src/http/error-handler.ts, clientErrorHandler and frameworkErrors).
+  MALFORMED_URL: { status: 400, message: 'The request URL is malformed (for instance a "%" not followed by two hex digits): percent-encode special characters' },
+  URL_TOO_LONG: { status: 414, message: 'A path segment of the URL is too long: check the URL, names here are short' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large: send fewer or shorter headers (at most 16 KB in all)' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request is not valid HTTP/1.1: check the request line, the headers and the body framing' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request was not received in time: send the request line, headers and body without pausing' },
+  UPLOAD_TOO_SLOW: { status: 408, message: 'The upload arrived too slowly and was stopped: send the body at a steady rate, or a smaller file' },
+  CLIENT_CLOSED: { status: 400, message: 'The client closed the connection before the request was complete' },
 
   // Limits per key (src/http/rate-limit.ts).
   RATE_LIMITED: { status: 429, message: 'Too many requests: this key\'s rate limit is used up; retry after the number of seconds in Retry-After' },
@@ -40,6 +49,7 @@ export const ERROR_CATALOGUE = {
   UNKNOWN_FONT: { status: 400, message: 'Unknown font: use a name from /list/fonts' },
   INVALID_COLOR: { status: 400, message: 'Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"' },
   GEN_LIMIT_EXCEEDED: { status: 400, message: 'The image description exceeds a limit of /gen/custom' },
+  GEN_BUDGET_EXCEEDED: { status: 413, message: 'The picture needs more than one request\'s budget of image pixels: use smaller images, or draw them smaller' },
   RENDER_BUSY: { status: 503, message: 'The server is busy drawing other images: try again in a moment' },
   // Image conversion (src/conversion/image/, docs/image-conversion.md).
   IMAGE_UNSUPPORTED_FORMAT: { status: 415, message: 'The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF' },
@@ -48,6 +58,7 @@ export const ERROR_CATALOGUE = {
   IMAGE_TOO_MANY_FRAMES: { status: 400, message: 'The animation declares more frames than this server converts: send a shorter animation' },
   IMAGE_TIMEOUT: { status: 503, message: 'The conversion took too long and was stopped: send a smaller image, or try again later' },
   IMAGE_BUSY: { status: 503, message: 'Too many image conversions are running or waiting: retry after the number of seconds in Retry-After' },
+  IMAGE_KEY_BUSY: { status: 429, message: 'This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After' },
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },
@@ -74,10 +85,15 @@ export const ERROR_CATALOGUE = {
   // Text conversion (src/conversion/text/): /convert/html-markdown and /convert/markdown-html.
   TEXT_INPUT_MISSING: { status: 400, message: 'Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})' },
   TEXT_INPUT_NOT_STRING: { status: 400, message: 'The text to convert must be a JSON string' },
+  TEXT_OUTPUT_TOO_LARGE: { status: 413, message: 'The converted text would be larger than this server answers for the input: send less text or less nesting' },
+  TEXT_BUDGET_EXCEEDED: { status: 413, message: 'The text is longer than one request converts: split it into several requests' },
 
   // Server side.
   TIMEOUT: { status: 503, message: 'The request took too long and was stopped: try again, or send a smaller request' },
+  WORK_BUSY: { status: 503, message: 'Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After' },
+  WORK_TOO_LARGE: { status: 413, message: 'The request needed more memory than one job may use and was stopped: send a smaller request' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready: try again shortly' },
+  PLAYGROUND_NOT_BUILT: { status: 503, message: 'The playground page is not built: run "npm run build" (or "npm start", which builds) and restart the server' },
   INTERNAL: { status: 500, message: 'Internal server error: the failure has been logged; quote the request id when reporting it' }
 } as const satisfies Record<string, { status: number, message: string }>
 

@@ -1,17 +1,15 @@
 // The process: configuration from the environment, the store, the first key, listen,
 // and a graceful close on SIGTERM/SIGINT (stop accepting, finish requests in flight,
 // close the store).
-import { createApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { ensureStarterCatalog } from './gifs/starter.js'
-import { prepareKeys } from './keys/bootstrap.js'
-import { createLogStream } from './log-stream.js'
-import { startMetricsServer } from './metrics/server.js'
-import { openStore } from './store/index.js'
+import { loadEnvFile } from './env-file.js'
+import { runningAllocator } from './system/allocator.js'
 
 async function main (): Promise<void> {
   let config: Config
+  let envFile: string | undefined
   try {
+    envFile = loadEnvFile()
     config = loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -20,10 +18,16 @@ async function main (): Promise<void> {
     }
     throw err
   }
+  // The rest is loaded once the configuration is known good: a bad setting is refused in
+  // a fraction of a second instead of after loading sharp, canvas and Fastify.
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { createLogStream }, { startMetricsServer }, { openStore }] = await Promise.all([
+    import('./app.js'), import('./gifs/starter.js'), import('./keys/bootstrap.js'), import('./log-stream.js'), import('./metrics/server.js'), import('./store/index.js')
+  ])
 
+  if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
   const store = await openStore(config)
   if (config.gifStarterCatalog) {
-    const starter = await ensureStarterCatalog(store.gifs, config.dataDir, store.gifContent)
+    const starter = await ensureStarterCatalog(store.gifs, store.gifFiles)
     if (starter.generated) process.stdout.write(`Gif catalog was empty: generated a starter catalog of ${starter.added} gifs (replace it with "npm run cli -- gifs import <folder>", see docs/gifs.md)\n`)
   }
   await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
@@ -54,20 +58,43 @@ async function main (): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
 
-  try {
-    await app.listen({ port: config.port, host: config.host })
-  } catch (err) {
-    app.log.fatal({ err }, `cannot listen on ${config.host}:${config.port}`)
-    await store.close()
-    process.exit(1)
-  }
+  // The metrics port first, its close hook added before listen (Fastify refuses hooks on
+  // a listening instance), so a taken METRICS_PORT stops the start before the public port opens.
   const metrics = app.services.metrics
   if (config.metricsPort !== undefined && metrics !== undefined) {
-    const metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost)
+    let metricsServer: { port: number, close: () => Promise<void> }
+    try {
+      metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost)
+    } catch (err) {
+      await failToListen('METRICS_PORT', config.metricsHost, config.metricsPort, err, () => app.close().then(() => store.close()))
+      return
+    }
     app.addHook('onClose', metricsServer.close)
     app.log.info(`Prometheus metrics at http://${config.metricsHost}:${metricsServer.port}/metrics`)
   }
-  app.log.info({ publicUrl: config.publicUrl, dataDir: config.dataDir, store: store.kind }, `Utility Media API ready: docs at ${config.publicUrl}/docs`)
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    await failToListen('PORT', config.host, config.port, err, () => app.close().then(() => store.close()))
+    return
+  }
+  app.log.info({ publicUrl: config.publicUrl, dataDir: config.dataDir, store: store.kind, allocator: runningAllocator() }, `Utility Media API ready: docs at ${config.publicUrl}/docs`)
+}
+
+/** One sentence naming the setting and the address instead of a logged stack, then exit 1. */
+async function failToListen (variable: string, host: string, port: number, err: unknown, cleanup: () => Promise<void>): Promise<void> {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code
+  const address = `${host.includes(':') ? `[${host}]` : host}:${port}`
+  const why = code === 'EADDRINUSE'
+    ? 'the address is already in use (another process listens there); stop it or choose another'
+    : code === 'EACCES'
+      ? 'permission denied (ports below 1024 need privileges); choose another'
+      : code === 'EADDRNOTAVAIL'
+        ? 'the address is not one of this machine\'s (check HOST/METRICS_HOST); choose another'
+        : `${err instanceof Error ? err.message : String(err)}; choose another`
+  process.stderr.write(`Cannot listen on ${address} (${variable}=${port}): ${why} ${variable}.\n`)
+  await cleanup().catch(() => {})
+  process.exit(1)
 }
 
 main().catch((err: unknown) => {

@@ -20,7 +20,7 @@ export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : '
 export async function openTestStore (dataDir: string): Promise<{ store: Store, cleanup: () => Promise<void> }> {
   if (TEST_STORE === 'postgres') {
     const schema = uniqueName('app')
-    const store = await openPostgresStore(TEST_DATABASE_URL, { schema })
+    const store = await openPostgresStore(TEST_DATABASE_URL, { schema, dataDir })
     return { store, cleanup: async () => { await store.close(); await dropSchema(schema) } }
   }
   const store = openSqliteStore(dataDir)

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
+import path from 'node:path'
 
 /** A port that was free a moment ago (the server binds it right after). */
 export function freePort (): Promise<number> {
@@ -25,10 +26,15 @@ export interface ServerProcess {
   stop: () => Promise<number | null>
 }
 
-/** Starts src/server.ts and resolves once /healthz answers (whatever LOG_LEVEL says). */
-export async function startServerProcess (env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the built server (dist/server.js, compiled by scripts/test.mjs before the tests
+ * run) and resolves once /healthz answers (whatever LOG_LEVEL says).
+ */
+export async function startServerProcess (env: Record<string, string>, options: { cwd?: string } = {}): Promise<ServerProcess> {
   const chosen = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // Absolute: a test may start the server in another working directory (.env lookup).
+  const child = spawn(process.execPath, [path.resolve('dist/server.js')], {
+    cwd: options.cwd,
     env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${chosen}`, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })

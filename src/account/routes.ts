@@ -13,9 +13,13 @@ export const USAGE_REPORT_DAYS = 30
 const GroupUsageSchema = Type.Record(Type.String(), Type.Object({ requests: Type.Integer(), units: Type.Integer() }))
 
 export const MeSchema = Envelope({
+  // The JS, Rust and C# clients read `id` and `created`; the Rust client parses `created`
+  // strictly as RFC 3339 (docs/compatibility.md, "/me").
+  id: Type.String({ description: 'The key\'s id (not the key)' }),
+  created: Type.String({ format: 'date-time', description: 'When the key was created, RFC 3339 in UTC' }),
   name: Type.String({ description: 'The key\'s name' }),
   prefix: Type.String({ description: 'The first characters of the key' }),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: Type.String({ format: 'date-time', description: 'The same as created' }),
   rateLimit: Type.Object({
     max: Type.Integer({ description: 'Units per window' }),
     windowSeconds: Type.Integer(),
@@ -61,10 +65,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config, usage: U
         resetsInSeconds: Math.ceil((periodEnd(period, now) - now) / 1000)
       }
     }
+    const created = key.createdAt.toISOString()
     return ok({
+      id: String(key.id),
+      created,
       name: key.name,
       prefix: key.prefix,
-      createdAt: key.createdAt.toISOString(),
+      createdAt: created,
       rateLimit: {
         max: key.limits.rateMax ?? config.rateLimitMax,
         windowSeconds: Math.round((key.limits.rateWindowMs ?? config.rateLimitWindowMs) / 1000),

@@ -15,7 +15,10 @@ function mainHelp (): string {
     ...GROUPS.map((g) => `  ${g.name.padEnd(8)} ${g.summary}`),
     '',
     'Run "npm run cli -- <group> --help" for a group\'s commands.',
-    'The CLI reads the same environment as the server (DATA_DIR, ...).'
+    'The CLI reads the same environment as the server (DATA_DIR, ...).',
+    '',
+    'Exit codes: 0 done, 1 failed, 2 usage mistake (unknown command or option, invalid',
+    'value), 78 invalid configuration (as the server).'
   ].join('\n')
 }
 

@@ -3,8 +3,10 @@
 // nearest entry under CIEDE2000; an exact value match takes the first entry with that
 // value, so CSS keywords win exact matches (#ff0000 is "Red", not a poetic synonym).
 // Name lookups ignore case, spaces, hyphens, underscores and accents.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import cssColors from 'color-name'
-import { colornames } from 'color-name-list'
 import { labOf, toHex, type RgbValue } from './convert.js'
 import { createNearestIndex, type LabTriples, type NearestIndex } from './nearest-index.js'
 
@@ -28,8 +30,10 @@ export interface NameMatch {
 
 export interface ColorCatalog {
   /** Distinct named values, in preference order (CSS first). */
-  readonly colors: readonly NamedColor[]
-  /** Their CIELAB (D65) triples, parallel to `colors`. */
+  readonly size: number
+  /** The i-th distinct named value (a new object each call: the catalogue keeps no objects). */
+  colorAt (i: number): NamedColor
+  /** Their CIELAB (D65) triples, parallel to colorAt. */
   readonly lab: LabTriples
   /** Milliseconds spent building the catalogue and its index. */
   readonly buildMs: number
@@ -86,35 +90,92 @@ export function boundedEditDistance (a: string, b: string, limit: number): numbe
   return prev[b.length]!
 }
 
-function rgbOfHex (hex: string): RgbValue {
-  const v = parseInt(hex.slice(1), 16)
+/**
+ * color-name-list's names as "name,hex" lines, read from the package's CSV rather than
+ * imported: its JavaScript module is a 1.3 MB array literal whose parsing and 31,000
+ * objects cost the process about 40 MB that stayed for its life (measured with
+ * bench/memory.bench.ts); the CSV is 0.7 MB of text, read, walked and dropped.
+ */
+export function* colorNameListEntries (): Generator<{ name: string, hex: string }> {
+  const pkg = createRequire(import.meta.url).resolve('color-name-list/package.json')
+  const text = fs.readFileSync(path.join(path.dirname(pkg), 'dist', 'colornames.csv'), 'utf8')
+  let start = text.indexOf('\n') + 1 // past the "name,hex" header
+  while (start < text.length) {
+    let end = text.indexOf('\n', start)
+    if (end === -1) end = text.length
+    const comma = text.lastIndexOf(',', end)
+    if (comma > start) yield { name: text.slice(start, comma), hex: text.slice(comma + 1, end).trim() }
+    start = end + 1
+  }
+}
+
+function rgbOf (v: number): RgbValue {
   return { r: v >> 16, g: (v >> 8) & 255, b: v & 255 }
+}
+
+/**
+ * The strings of a table, concatenated, with their boundaries: 31,000 names as one
+ * string and one Uint32Array instead of 31,000 strings and objects (bench/memory.bench.ts).
+ */
+class StringTable {
+  readonly text: string
+  readonly starts: Uint32Array
+  constructor (strings: readonly string[]) {
+    this.text = strings.join('')
+    this.starts = new Uint32Array(strings.length + 1)
+    let at = 0
+    strings.forEach((str, i) => { this.starts[i] = at; at += str.length })
+    this.starts[strings.length] = at
+  }
+
+  get size (): number { return this.starts.length - 1 }
+  at (i: number): string { return this.text.slice(this.starts[i], this.starts[i + 1]) }
 }
 
 export function createColorCatalog (): ColorCatalog {
   const start = performance.now()
-  const all: NamedColor[] = []
+  // Every entry in preference order (CSS first): display name and 0xRRGGBB.
+  const entryNames: string[] = []
+  const entryRgb: number[] = []
   for (const [keyword, [r, g, b]] of Object.entries(cssColors)) {
-    const rgb = { r, g, b }
-    all.push({ name: displayCssName(keyword) ?? keyword[0]!.toUpperCase() + keyword.slice(1), hex: toHex(rgb), ...rgb, css: true })
+    entryNames.push(displayCssName(keyword) ?? keyword[0]!.toUpperCase() + keyword.slice(1))
+    entryRgb.push((r << 16) | (g << 8) | b)
   }
-  for (const { name, hex } of colornames) {
+  const cssEntries = entryNames.length
+  for (const { name, hex } of colorNameListEntries()) {
     if (!/^#[0-9a-f]{6}$/i.test(hex)) continue
-    all.push({ name, hex: hex.toLowerCase(), ...rgbOfHex(hex.toLowerCase()), css: false })
+    entryNames.push(name)
+    entryRgb.push(parseInt(hex.slice(1), 16))
   }
+  const names = new StringTable(entryNames)
+  const rgbs = Int32Array.from(entryRgb)
 
-  const byKey = new Map<string, NamedColor>()
-  for (const c of all) {
-    const key = normaliseName(c.name)
-    if (key !== '' && !byKey.has(key)) byKey.set(key, c)
-  }
-  const keys = [...byKey.keys()]
+  // Name lookups: each normalised name once (the first entry bearing it), kept in
+  // catalogue order for suggestions and sorted for binary search.
+  const keyList: string[] = []
+  const keyEntryList: number[] = []
+  const seenKeys = new Set<string>()
+  entryNames.forEach((name, i) => {
+    const key = normaliseName(name)
+    if (key === '' || seenKeys.has(key)) return
+    seenKeys.add(key)
+    keyList.push(key)
+    keyEntryList.push(i)
+  })
+  seenKeys.clear()
+  const keys = new StringTable(keyList)
+  const keyEntry = Int32Array.from(keyEntryList)
+  const sortedKeys = Int32Array.from(keyList.keys()).sort((x, y) => (keyList[x]! < keyList[y]! ? -1 : keyList[x]! > keyList[y]! ? 1 : 0))
 
-  const seenHex = new Set<string>()
-  const colors = all.filter((c) => !seenHex.has(c.hex) && seenHex.add(c.hex))
-  const lab = new Float64Array(colors.length * 3)
-  colors.forEach((c, i) => {
-    const l = labOf(c)
+  // Nearest-name lookups: each value once (its first entry).
+  const distinctList: number[] = []
+  const seenRgb = new Set<number>()
+  entryRgb.forEach((rgb, i) => { if (!seenRgb.has(rgb)) { seenRgb.add(rgb); distinctList.push(i) } })
+  seenRgb.clear()
+  const distinct = Int32Array.from(distinctList)
+  const lab = new Float64Array(distinct.length * 3)
+  distinct.forEach((entry, i) => {
+    const l = labOf(rgbOf(rgbs[entry]!))
     lab[3 * i] = l.l
     lab[3 * i + 1] = l.a
     lab[3 * i + 2] = l.b
@@ -122,27 +183,47 @@ export function createColorCatalog (): ColorCatalog {
   const index: NearestIndex = createNearestIndex(lab)
   const buildMs = performance.now() - start
 
+  function entry (i: number): NamedColor {
+    const rgb = rgbOf(rgbs[i]!)
+    return { name: names.at(i), hex: toHex(rgb), ...rgb, css: i < cssEntries }
+  }
+
   return {
-    colors,
+    size: distinct.length,
     lab,
     buildMs,
+    colorAt (i) { return entry(distinct[i]!) },
     nearest (color) {
       const l = labOf(color)
       const { index: i, distance } = index.nearest(l.l, l.a, l.b)
-      return { color: colors[i]!, distance }
+      return { color: entry(distinct[i]!), distance }
     },
     byName (name) {
-      return byKey.get(normaliseName(name))
+      const query = normaliseName(name)
+      let lo = 0
+      let hi = sortedKeys.length - 1
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1
+        const k = sortedKeys[mid]!
+        const key = keys.at(k)
+        if (key === query) return entry(keyEntry[k]!)
+        if (key < query) lo = mid + 1
+        else hi = mid - 1
+      }
+      return undefined
     },
     suggest (name) {
       const query = normaliseName(name)
       // Closest by edit distance, then the shorter name, then catalogue order (CSS first).
-      const found: Array<{ key: string, d: number }> = []
+      const found: Array<{ key: string, k: number, d: number }> = []
       let limit = Math.min(MAX_SUGGESTION_DISTANCE, Math.max(1, Math.floor(query.length / 2)))
-      for (const key of keys) {
+      for (let k = 0; k < keys.size; k++) {
+        const length = keys.starts[k + 1]! - keys.starts[k]!
+        if (Math.abs(length - query.length) > limit) continue
+        const key = keys.at(k)
         const d = boundedEditDistance(query, key, limit)
         if (d > limit) continue
-        found.push({ key, d })
+        found.push({ key, k, d })
         if (found.length >= 4 * MAX_SUGGESTIONS) {
           // Keep the list short and tighten the limit to the worst distance still needed.
           found.sort((x, y) => x.d - y.d || x.key.length - y.key.length)
@@ -151,7 +232,7 @@ export function createColorCatalog (): ColorCatalog {
         }
       }
       found.sort((x, y) => x.d - y.d || x.key.length - y.key.length)
-      return found.slice(0, MAX_SUGGESTIONS).map((f) => byKey.get(f.key)!.name)
+      return found.slice(0, MAX_SUGGESTIONS).map((f) => names.at(keyEntry[f.k]!))
     }
   }
 }

@@ -2,6 +2,7 @@
 // clients send (../shared/compat/existing-clients.md, "/color/random and /color/info").
 import { AppError } from '../errors.js'
 import type { RgbValue } from './convert.js'
+import { parseHexDigits } from './spelling.js'
 
 /** Longest accepted name or seed: the longest name in the list is under 60 characters. */
 export const MAX_NAME_LENGTH = 100
@@ -19,7 +20,6 @@ export type ColorQuery =
   | { kind: 'rgb', value: RgbValue, alpha: number }
   | { kind: 'name', name: string }
 
-const HEX = /^(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 const RGB = /^\s*(?:rgb\s*\(\s*(.*?)\s*\)|(.*?))\s*$/i
 const CHANNEL = /^\d{1,3}$/
 
@@ -29,14 +29,13 @@ const CHANNEL = /^\d{1,3}$/
  * #rgba and #rrggbbaa are accepted; the alpha is reported, the colour described opaque.
  */
 export function parseHex (raw: string): { value: RgbValue, alpha: number } {
-  const text = raw.trim().replace(/^#/, '')
-  if (!HEX.test(text)) {
+  // The digits are read by the API's colour parser (src/colors/spelling.ts); this
+  // parameter keeps its own stricter rule (hex digits only) and messages.
+  const parsed = parseHexDigits(raw.trim().replace(/^#/, ''))
+  if (parsed === undefined) {
     throw new AppError('COLOR_HEX_INVALID', `Query parameter "hex" must be 3, 4, 6 or 8 hex digits, with or without a leading # (sent as %23), got "${raw.slice(0, 40)}". Example: ${EXAMPLES.hex}`, { details: { parameter: 'hex', example: EXAMPLES.hex } })
   }
-  const digits = text.length <= 4 ? [...text].map((c) => c + c).join('') : text
-  const v = parseInt(digits.slice(0, 6), 16)
-  const alpha = digits.length === 8 ? Math.round((parseInt(digits.slice(6), 16) / 255) * 1000) / 1000 : 1
-  return { value: { r: v >>> 16, g: (v >>> 8) & 255, b: v & 255 }, alpha }
+  return { value: { r: parsed.r, g: parsed.g, b: parsed.b }, alpha: Math.round(parsed.alpha * 1000) / 1000 }
 }
 
 export function parseRgb (raw: string): RgbValue {

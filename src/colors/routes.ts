@@ -7,7 +7,7 @@ import { ColorAnswerSchema, ColorInfoQuerySchema, ColorRandomQuerySchema } from 
 
 export const colorRoutes: FastifyPluginAsyncTypebox<{ service?: ColorService }> = async (app, options) => {
   const service = options.service ?? createColorService()
-  app.log.debug({ ms: Math.round(service.catalog.buildMs), colors: service.catalog.colors.length }, 'colour index built')
+  app.log.debug({ ms: Math.round(service.catalog.buildMs), colors: service.catalog.size }, 'colour index built')
 
   app.get('/color/random', {
     config: { errors: ['COLOR_SEED_INVALID'] },

@@ -1,6 +1,7 @@
 // TypeBox schemas of the colour routes: they validate and produce /openapi.json.
 import { Type, type Static } from 'typebox'
 import { Envelope } from '../http/envelope.js'
+import { component } from '../http/openapi-annotations.js'
 
 const Num = (description: string) => Type.Number({ description })
 
@@ -22,7 +23,7 @@ const RgbFields = {
   b: Type.Integer({ minimum: 0, maximum: 255 })
 }
 
-export const ColorAnswerSchema = Envelope({
+export const ColorAnswerSchema = component('Colour', Envelope({
   ...RgbFields,
   hex: Type.String({ description: 'Lowercase "#rrggbb"', examples: ['#2f4f4f'] }),
   name: Type.String({ description: 'The colour\'s name: for a value, the nearest named colour by CIEDE2000 (CSS keywords win exact matches)', examples: ['Dark Slate Gray'] }),
@@ -44,5 +45,5 @@ export const ColorAnswerSchema = Envelope({
   }),
   complementary: Type.Object({ ...RgbFields, hex: Type.String(), name: Type.String() }, { description: 'Hue turned 180° at the same HSL saturation and lightness' }),
   seed: Type.Optional(Type.String({ description: '/color/random: the seed, when one was given' }))
-})
+}))
 export type ColorAnswer = Static<typeof ColorAnswerSchema>

@@ -2,6 +2,11 @@
 // plus image files an operator drops into DATA_DIR/banners and DATA_DIR/icons (the
 // file name without extension is the name; picked up when the folder changes).
 // Names are matched case-insensitively, as one client checks them.
+// Only regular image files of an operator folder are used: symbolic links (which could
+// point anywhere, /etc/passwd included), directories, other special files, files too
+// large and files whose first bytes are not PNG, JPEG, WebP or GIF are skipped, each
+// with one warning when the folder is scanned, and never answer a 500. The file is
+// opened without following links, so one swapped in after the scan is refused too.
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Canvas, createCanvas, type Image, loadImage } from '@napi-rs/canvas'
@@ -13,6 +18,57 @@ export type Drawable = Canvas | Image
 const OPERATOR_FILE = /\.(png|jpe?g|webp|gif)$/i
 /** Operator files above this size are skipped (they are decoded into memory). */
 const MAX_OPERATOR_FILE_BYTES = 16 * 1024 * 1024
+
+/** PNG, JPEG, WebP or GIF, from the first bytes: what the canvas decodes. */
+function looksLikeImage (head: Buffer): boolean {
+  if (head.length < 12) return false
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true
+  if (head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a) return true
+  const ascii = head.toString('latin1', 0, 12)
+  return (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') || ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')
+}
+
+// O_NOFOLLOW: a link is refused (ELOOP) rather than followed; O_NONBLOCK: a FIFO put
+// in the folder cannot hang the open.
+const OPEN_NO_FOLLOW = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK
+
+/** Why an operator file cannot be used, or undefined when it is a regular image file. */
+function unusable (file: string): string | undefined {
+  let fd: number | undefined
+  try {
+    const link = fs.lstatSync(file)
+    if (link.isSymbolicLink()) return 'it is a symbolic link (only regular files are used)'
+    if (!link.isFile()) return link.isDirectory() ? 'it is a directory' : 'it is not a regular file'
+    if (link.size > MAX_OPERATOR_FILE_BYTES) return `it is larger than ${MAX_OPERATOR_FILE_BYTES / 1024 / 1024} MB`
+    fd = fs.openSync(file, OPEN_NO_FOLLOW)
+    const head = Buffer.alloc(12)
+    const read = fs.readSync(fd, head, 0, head.length, 0)
+    if (!looksLikeImage(head.subarray(0, read))) return 'its content is not a PNG, JPEG, WebP or GIF image'
+    return undefined
+  } catch (err) {
+    return `it cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd)
+  }
+}
+
+/** The bytes of a regular file, without following a link; undefined when it is no longer one. */
+async function readRegularFile (file: string): Promise<Buffer | undefined> {
+  let handle: fs.promises.FileHandle
+  try {
+    handle = await fs.promises.open(file, OPEN_NO_FOLLOW)
+  } catch {
+    return undefined
+  }
+  try {
+    const stat = await handle.stat()
+    if (!stat.isFile() || stat.size > MAX_OPERATOR_FILE_BYTES) return undefined
+    const bytes = await handle.readFile()
+    return looksLikeImage(bytes) ? bytes : undefined
+  } finally {
+    await handle.close()
+  }
+}
 
 export interface AssetRegistry {
   names (kind: AssetKind): string[]
@@ -32,7 +88,14 @@ interface OperatorDir { dir: string, mtime: number, checkedAt: number, files: Ma
  */
 export const OPERATOR_RESCAN_MS = 1000
 
-export function createAssetRegistry (options: { dataDir: string }): AssetRegistry {
+export interface AssetRegistryOptions {
+  dataDir: string
+  /** Told once per skipped operator file per scan; defaults to a process warning. */
+  warn?: (message: string) => void
+}
+
+export function createAssetRegistry (options: AssetRegistryOptions): AssetRegistry {
+  const warn = options.warn ?? ((message: string) => process.emitWarning(message, 'OperatorAssetWarning'))
   const builtIn: Record<AssetKind, Readonly<Record<string, (ctx: any, w: number, h: number) => void>>> = { banner: BANNERS, icon: ICONS }
   const dirs: Record<AssetKind, OperatorDir> = {
     banner: { dir: path.join(options.dataDir, 'banners'), mtime: -1, checkedAt: -Infinity, files: new Map() },
@@ -40,6 +103,9 @@ export function createAssetRegistry (options: { dataDir: string }): AssetRegistr
   }
   const decoded = new Map<string, Promise<Drawable>>()
   const previews = new Map<string, Promise<Buffer>>()
+  // Scanned at once: a bad file is reported at start, not at its first use.
+  operatorFiles('banner')
+  operatorFiles('icon')
 
   function operatorFiles (kind: AssetKind): Map<string, string> {
     const d = dirs[kind]
@@ -52,8 +118,16 @@ export function createAssetRegistry (options: { dataDir: string }): AssetRegistr
       d.mtime = mtime
       d.files = new Map()
       if (mtime !== 0) {
-        for (const file of fs.readdirSync(d.dir).filter((f) => OPERATOR_FILE.test(f)).sort()) {
-          d.files.set(file.replace(OPERATOR_FILE, '').toLowerCase(), path.join(d.dir, file))
+        let names: string[] = []
+        try { names = fs.readdirSync(d.dir) } catch (err) { warn(`DATA_DIR/${kind}s cannot be listed: ${(err as Error).message}`) }
+        for (const file of names.filter((f) => OPERATOR_FILE.test(f)).sort()) {
+          const full = path.join(d.dir, file)
+          const why = unusable(full)
+          if (why !== undefined) {
+            warn(`Skipped ${kind} file ${full}: ${why}`)
+            continue
+          }
+          d.files.set(file.replace(OPERATOR_FILE, '').toLowerCase(), full)
         }
       }
       for (const key of [...decoded.keys(), ...previews.keys()]) {
@@ -72,8 +146,15 @@ export function createAssetRegistry (options: { dataDir: string }): AssetRegistr
   async function load (kind: AssetKind, name: string): Promise<Drawable> {
     const file = operatorFiles(kind).get(name)
     if (file) {
-      if (fs.statSync(file).size > MAX_OPERATOR_FILE_BYTES) throw new AppError('UNKNOWN_ASSET', `The ${kind} file "${name}" is too large to use`)
-      return await loadImage(await fs.promises.readFile(file))
+      // Checked again: the file may have been replaced since the scan.
+      const bytes = await readRegularFile(file)
+      const image = bytes === undefined ? undefined : await loadImage(bytes).catch(() => undefined)
+      if (image === undefined) {
+        warn(`Skipped ${kind} file ${file}: it is no longer a regular image file that can be decoded`)
+        dirs[kind].files.delete(name)
+        throw new AppError('UNKNOWN_ASSET', `The ${kind} "${name}" cannot be used (the operator's file is not a readable image): use another name from /list/${kind}s`)
+      }
+      return image
     }
     const [w, h] = kind === 'banner' ? [BANNER_WIDTH, BANNER_HEIGHT] : [ICON_SIZE, ICON_SIZE]
     const canvas = createCanvas(w, h)
@@ -106,7 +187,11 @@ export function createAssetRegistry (options: { dataDir: string }): AssetRegistr
       if (key === undefined) throw new AppError('ASSET_NOT_FOUND', `No ${kind} named "${name.slice(0, 60)}": see /list/${kind}s`)
       let job = previews.get(`${kind}:${key}`)
       if (!job) {
-        job = registry.get(kind, key).then(async (image) => {
+        job = registry.get(kind, key).catch((err: unknown) => {
+          // An operator file found unusable at its first use: the public path answers 404.
+          if (err instanceof AppError && err.code === 'UNKNOWN_ASSET') throw new AppError('ASSET_NOT_FOUND', err.message)
+          throw err
+        }).then(async (image) => {
           const canvas = createCanvas(image.width, image.height)
           canvas.getContext('2d').drawImage(image, 0, 0)
           return await canvas.encode('png')

@@ -15,8 +15,13 @@ export interface CanvasPool {
   release (canvas: Canvas): void
 }
 
-/** Idle canvases kept at most, counted as 4 bytes a pixel. */
-export const DEFAULT_POOL_BYTES = 64 * 1024 * 1024
+/**
+ * Idle canvases kept at most, counted as 4 bytes a pixel: 16 MB holds eight 1024×450
+ * welcome canvases, more than RENDER_CONCURRENCY draws at once on a small machine, and is
+ * what the pool keeps after a burst of pictures of many sizes (64 MB before: an eighth
+ * of a 512 MB container, held for good). A canvas larger than the bound is never kept.
+ */
+export const DEFAULT_POOL_BYTES = 16 * 1024 * 1024
 
 export function createCanvasPool (maxBytes = DEFAULT_POOL_BYTES): CanvasPool {
   const idle = new Map<string, Canvas[]>()

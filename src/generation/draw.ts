@@ -16,6 +16,18 @@ export function parseFormat (value: string | undefined, fallback: OutputFormat, 
   throw new AppError('VALIDATION', `Invalid "${field}": "${value.slice(0, 20)}"; use png, jpg or webp`, { details: { field } })
 }
 
+/**
+ * Encodes on the calling thread. Drawing runs in a worker thread (src/work/), where a
+ * synchronous encode is what we want: the async one runs on libuv's shared thread pool
+ * (sharp, file system and DNS wait behind it), and it kept running after the worker
+ * that asked for it was terminated.
+ */
+export function encodeSync (canvas: Canvas, format: OutputFormat): Buffer {
+  if (format === 'png') return canvas.encodeSync('png')
+  if (format === 'jpg') return canvas.encodeSync('jpeg', ENCODE_QUALITY)
+  return canvas.encodeSync('webp', ENCODE_QUALITY)
+}
+
 export async function encode (canvas: Canvas, format: OutputFormat): Promise<Buffer> {
   if (format === 'png') return await canvas.encode('png')
   if (format === 'jpg') return await canvas.encode('jpeg', ENCODE_QUALITY)
@@ -59,29 +71,53 @@ export function fitText (ctx: SKRSContext2D, text: string, family: string, weigh
   return chars.slice(0, lo).join('').trimEnd() + '…'
 }
 
-/** Splits text into lines no wider than maxWidth (words, then characters for long words). */
+/**
+ * Splits text into lines no wider than maxWidth (words, then characters for long
+ * words). Linear in the text: every word and character is measured once and the line's
+ * width accumulated (a canvas measures a string as the sum of its parts), where measuring
+ * the growing line per word made a long line cost the square of its length.
+ */
 export function wrapText (ctx: SKRSContext2D, text: string, maxWidth: number): string[] {
   const lines: string[] = []
+  const widths = new Map<string, number>()
+  const measure = (s: string): number => {
+    let w = widths.get(s)
+    if (w === undefined) {
+      w = ctx.measureText(s).width
+      // Characters and short words repeat; a long run of text would only fill the map.
+      if (s.length <= 32) widths.set(s, w)
+    }
+    return w
+  }
   for (const paragraph of text.split(/\r?\n/)) {
     if (maxWidth <= 0) { lines.push(paragraph); continue }
     let line = ''
+    let lineWidth = 0
     for (const word of paragraph.split(/(\s+)/)) {
-      const candidate = line + word
-      if (ctx.measureText(candidate).width <= maxWidth || line === '') {
-        if (ctx.measureText(candidate).width > maxWidth && line === '') {
+      if (word === '') continue
+      const wordWidth = measure(word)
+      const candidateWidth = lineWidth + wordWidth
+      if (candidateWidth <= maxWidth || line === '') {
+        if (candidateWidth > maxWidth && line === '') {
           // A single word wider than the line: break it by characters.
           let part = ''
+          let partWidth = 0
           for (const ch of word) {
-            if (ctx.measureText(part + ch).width > maxWidth && part !== '') { lines.push(part); part = '' }
+            const chWidth = measure(ch)
+            if (partWidth + chWidth > maxWidth && part !== '') { lines.push(part); part = ''; partWidth = 0 }
             part += ch
+            partWidth += chWidth
           }
           line = part
+          lineWidth = partWidth
         } else {
-          line = candidate
+          line += word
+          lineWidth = candidateWidth
         }
       } else {
         lines.push(line.trimEnd())
         line = word.trimStart()
+        lineWidth = line === word ? wordWidth : measure(line)
       }
     }
     lines.push(line.trimEnd())

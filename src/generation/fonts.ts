@@ -61,7 +61,7 @@ export interface FontRegistry {
 // GlobalFonts is process-wide in @napi-rs/canvas: each file is registered once per
 // process, whichever registry asked first.
 const registeredFiles = new Set<string>()
-function register (file: string, name: string): boolean {
+function registerFont (file: string, name: string): boolean {
   const key = `${name}\n${file}`
   if (registeredFiles.has(key)) return true
   const ok = GlobalFonts.registerFromPath(file, name) !== null
@@ -69,8 +69,14 @@ function register (file: string, name: string): boolean {
   return ok
 }
 
-export function createFontRegistry (options: { operatorDir?: string } = {}): FontRegistry {
+/**
+ * `register: false` lists the fonts without loading them into the canvas: the main thread
+ * only checks names (drawing happens in worker threads, src/work/), and a loaded font
+ * set costs tens of megabytes per thread.
+ */
+export function createFontRegistry (options: { operatorDir?: string, register?: boolean } = {}): FontRegistry {
   const require = createRequire(import.meta.url)
+  const register = options.register === false ? () => true : registerFont
   const fonts: FontInfo[] = []
   for (const family of BUNDLED_FAMILIES) {
     const dir = path.dirname(require.resolve(`@expo-google-fonts/${family.pkg}/package.json`))

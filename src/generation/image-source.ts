@@ -13,9 +13,22 @@ export const DECODED_CACHE_BYTES = 256 * 1024 * 1024
 const decodedBytes = (image: Image): number => image.width * image.height * 4
 
 export interface ImageSource {
-  url (url: string, role: string): Promise<Image>
+  url (url: string, role: string): Promise<Drawable>
   /** A listed asset name (case-insensitive) or an image URL. */
   assetOrUrl (kind: AssetKind, value: string, role: string): Promise<Drawable>
+}
+
+// A shrunk image (src/generation/render-job.ts) is drawn from fewer pixels than it has:
+// layout (aspect ratios, a base's canvas size) goes by the size the image was sent at.
+const naturalSizes = new WeakMap<object, { width: number, height: number }>()
+
+export function setNaturalSize (image: Drawable, width: number, height: number): void {
+  naturalSizes.set(image, { width, height })
+}
+
+/** The image's size as sent, whatever resolution it was decoded at. */
+export function naturalSize (image: Drawable): { width: number, height: number } {
+  return naturalSizes.get(image) ?? image
 }
 
 export function isUrlLike (value: string): boolean {

@@ -4,6 +4,7 @@
 // the body wins where both give a field, and keys are matched case-insensitively.
 import path from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from '../config.js'
 import { AppError } from '../errors.js'
@@ -11,85 +12,111 @@ import { Envelope, ok } from '../http/envelope.js'
 import { createRemoteFetcher, type Resolver } from '../remote-fetch/fetcher.js'
 import { createImageFetcher } from '../remote-fetch/image-fetcher.js'
 import { createAssetRegistry } from './assets.js'
-import { CUSTOM_BODY_LIMIT, CustomBodySchema, prepareCustom } from './custom.js'
-import { CONTENT_TYPES, encode, type OutputFormat, parseFormat } from './draw.js'
+import { CUSTOM_BODY_LIMIT, CustomBodySchema } from './custom.js'
+import { CONTENT_TYPES, OUTPUT_FORMATS, parseFormat } from './draw.js'
+import { BANNERS, ICONS } from './art.js'
+import { closedSet, component } from '../http/openapi-annotations.js'
 import { createFontRegistry } from './fonts.js'
-import { createImageSource } from './image-source.js'
 import type { Metrics } from '../metrics/metrics.js'
-import { createLimiter, observeWith } from '../work/limiter.js'
-import { createCanvasPool } from './canvas-pool.js'
-import { type Draw, MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
+import type { Work } from '../work/work.js'
+import { collectJob, type JobSpec } from './render-job.js'
+import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
 
 export interface GenerationOptions {
   config: Config
+  /** The worker pool and its admission (src/work/work.ts), shared with text conversion. */
+  work: Work
   /** Render queue, remote fetches: for Prometheus. */
   metrics?: Metrics
   /** Tests point host names at loopback through this. */
   resolve?: Resolver
 }
 
-const FIELD_NAMES = [...new Set(['output', 'format', ...TEMPLATES.flatMap((t) => Object.keys(t.fields))])].sort()
-const FieldsSchema = Type.Object(
-  Object.fromEntries(FIELD_NAMES.map((name) => [name, Type.Optional(Type.String({ maxLength: MAX_FIELD_LENGTH }))])),
-  { additionalProperties: true }
-)
-const ListSchema = Envelope({ list: Type.Array(Type.String()) })
-const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes'
+const FIELD_NAMES = [...new Set(TEMPLATES.flatMap((t) => Object.keys(t.fields)))].sort()
 
-/** Requests admitted per render slot beyond the one drawing (fetching or waiting); more get 503. */
-export const MAX_QUEUED_PER_SLOT = 16
+/** A field's documentation: which templates read it, and what it means to each. */
+function fieldDescription (name: string): string {
+  const uses = TEMPLATES.filter((t) => t.fields[name] !== undefined)
+  const texts = new Set(uses.map((t) => t.fields[name]!.description))
+  const defaults = new Set(uses.map((t) => t.fields[name]!.default))
+  if (texts.size > 1 || defaults.size > 1) {
+    return uses.map((t) => `${t.name}: ${t.fields[name]!.description}${t.fields[name]!.default ? ` (default ${t.fields[name]!.default})` : ''}`).join('; ')
+  }
+  const where = uses.length === TEMPLATES.length ? '' : `(${uses.map((t) => t.name).join(', ')}) `
+  const only = [...defaults][0]
+  return `${where}${[...texts][0]}${only ? `. Default: ${only}` : ''}`
+}
+
+/** The hosted names of banners and icons are a closed set; a URL works too. */
+const ASSET_FIELDS: Record<string, () => readonly string[]> = { banner: () => Object.keys(BANNERS), icon: () => Object.keys(ICONS) }
+
+const OutputSchema = (description: string) => Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description }), { values: () => OUTPUT_FORMATS }))
+export const FieldsSchema = component('TemplateFields', Type.Object({
+  output: OutputSchema('png, jpg or webp (each template has its default: png)'),
+  format: OutputSchema('The same as output'),
+  ...Object.fromEntries(FIELD_NAMES.map((name) => {
+    const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
+    const names = ASSET_FIELDS[name]
+    return [name, Type.Optional(names === undefined ? field : closedSet(field, { values: names, orUrl: true }))]
+  }))
+}, {
+  additionalProperties: true,
+  description: 'Every field is a string; each template reads its own (see each field)',
+  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }]
+}))
+const ListSchema = Envelope({ list: Type.Array(Type.String()) })
+const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
+const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes'
 
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
 
-export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, resolve, metrics }) => {
-  const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
+export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, work, resolve, metrics }) => {
+  const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts'), register: false })
   const assets = createAssetRegistry({ dataDir: config.dataDir })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
-  const images = createImageSource({ images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics?.remoteFetches.inc({ outcome }) }), assets })
-  const limiter = createLimiter({
-    concurrency: config.renderConcurrency,
-    queue: config.renderConcurrency * MAX_QUEUED_PER_SLOT,
-    busyCode: 'RENDER_BUSY',
-    retryAfterSeconds: 1,
-    observer: metrics === undefined ? undefined : observeWith(metrics, 'generation')
-  })
+  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics?.remoteFetches.inc({ outcome }) })
+  const deps = { fonts, assets, images }
+  // sharp's own time limit for shrinking a request's images, in whole seconds.
+  const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : config.requestTimeoutMs > 0 ? config.requestTimeoutMs : 30_000
 
   /**
-   * Admission first (bounding the requests fetching, waiting and drawing together), then
-   * the images are fetched and decoded, which waits on the network, outside the CPU slot;
-   * drawing and encoding take a slot.
+   * Admission first (bounding the requests fetching, waiting and drawing together); the
+   * request is checked and its images fetched outside the slot (network waits); the
+   * images are decoded (sharp) and the picture drawn (a worker) inside it. Undefined:
+   * the request was answered meanwhile (its deadline) or its client left.
    */
-  async function render (prepare: () => Promise<Draw>, format: OutputFormat): Promise<Buffer> {
-    const ticket = limiter.admit()
+  async function render (reply: FastifyReply, spec: JobSpec): Promise<Buffer | undefined> {
+    // Freed slots go first to the keys with the fewest pictures drawing (src/work/limiter.ts).
+    const ticket = work.limiter.admit('RENDER_BUSY', reply.request.apiKey?.id)
     try {
-      const draw = await prepare()
-      return await ticket.run(async () => {
-        const canvas = draw(canvases.acquire)
-        try {
-          return await encode(canvas, format)
-        } finally {
-          canvases.release(canvas)
-        }
-      })
+      const signal = reply.workSignal()
+      const collected = await collectJob(deps, spec)
+      const bytes = await ticket.run(async () => {
+        const job = await collected.decode(decodeLimitMs)
+        const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
+        return await work.pool.run({ kind: 'draw', job }, signal, transfer)
+      }, signal)
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    } catch (err) {
+      if (reply.sent || reply.raw.destroyed) return undefined
+      throw err
     } finally {
       ticket.release()
     }
   }
-  const deps = { fonts, images, assets }
-  const canvases = createCanvasPool()
 
   app.route({
     method: ['GET', 'POST'],
     url: '/gen/:template',
     exposeHeadRoute: false,
     // Drawing is CPU work: it costs more of a key's rate limit (README, "costs").
-    config: { body: 'json', cost: GENERATION_COST, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'RENDER_BUSY'] },
+    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
       description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
-      params: Type.Object({ template: Type.String({ description: 'A name from /list/templates' }) }),
+      params: Type.Object({ template: closedSet(Type.String({ description: 'A name from /list/templates' }), { values: () => TEMPLATES.map((t) => t.name) }) }),
       querystring: FieldsSchema,
       body: FieldsSchema
     },
@@ -103,7 +130,8 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
         }
       }
       const format = parseFormat(fields.output ?? fields.format, template.defaultFormat, fields.output !== undefined ? 'output' : 'format')
-      const bytes = await render(() => template.prepare(deps, fields), format)
+      const bytes = await render(reply, { format, template: template.name, fields })
+      if (bytes === undefined) return reply
       return reply.type(CONTENT_TYPES[format]).send(bytes)
     }
   })
@@ -113,7 +141,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', cost: GENERATION_COST, errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'RENDER_BUSY'] },
+    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     errorHandler (err, request, reply) {
       // Name the limit that was exceeded rather than a generic "too large".
       if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -130,7 +158,8 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     async handler (request, reply) {
       const body = request.body ?? {}
       const format = parseFormat(body.output ?? body.format, 'jpg', body.output !== undefined ? 'output' : 'format')
-      const bytes = await render(() => prepareCustom(deps, body), format)
+      const bytes = await render(reply, { format, custom: body })
+      if (bytes === undefined) return reply
       return reply.type(CONTENT_TYPES[format]).send(bytes)
     }
   })
@@ -149,7 +178,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
 
   for (const kind of ['banner', 'icon'] as const) {
     app.get(`/assets/${kind}s/:name`, {
-      config: { public: true, errors: ['ASSET_NOT_FOUND'] },
+      config: { public: true, images: ['image/png'], errors: ['ASSET_NOT_FOUND'] },
       schema: {
         tags: ['generation'],
         summary: `Preview of a ${kind} (PNG, public)`,

@@ -31,6 +31,11 @@ export interface Template {
    * slot: a slow avatar server must not hold a CPU slot other requests could use.
    */
   prepare (deps: TemplateDeps, fields: TemplateFields): Promise<Draw>
+  /**
+   * The box each image field is drawn in (cover): a larger image is decoded shrunk to
+   * it (src/generation/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
+   */
+  imageBoxes: Record<string, { width: number, height: number }>
 }
 
 const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
@@ -82,6 +87,7 @@ function bannerTemplate (name: string, title: string, titleColor: string, summar
     name,
     summary,
     defaultFormat: 'png',
+    imageBoxes: { avatar: { width: 280, height: 280 }, banner: { width: 1024, height: 450 }, icon: { width: 88, height: 88 } },
     fields: {
       username: { description: 'The member\'s name; long names shrink, then end in "…"', default: 'Someone' },
       avatar: { description: 'URL of the avatar image (a letter on a disc when absent)' },
@@ -139,16 +145,35 @@ function num (value: string | undefined, fallback: number): number {
   return value === undefined || value.trim() === '' || !Number.isFinite(n) ? fallback : n
 }
 
+/** The unit a number is written in: M from a million, K from ten thousand, else none. */
+function unitOf (n: number): { divisor: number, suffix: string } {
+  if (Math.abs(n) >= 1e6) return { divisor: 1e6, suffix: 'M' }
+  if (Math.abs(n) >= 1e4) return { divisor: 1e3, suffix: 'K' }
+  return { divisor: 1, suffix: '' }
+}
+
+function inUnit (n: number, { divisor, suffix }: { divisor: number, suffix: string }): string {
+  return divisor === 1 ? String(Math.round(n)) : `${(n / divisor).toFixed(1).replace(/\.0$/, '')}${suffix}`
+}
+
 function compact (n: number): string {
-  if (Math.abs(n) >= 1e6) return `${(n / 1e6).toFixed(1).replace(/\.0$/, '')}M`
-  if (Math.abs(n) >= 1e4) return `${(n / 1e3).toFixed(1).replace(/\.0$/, '')}K`
-  return String(Math.round(n))
+  return inUnit(n, unitOf(n))
+}
+
+/**
+ * "xp / max XP" with both numbers in the unit the larger one needs: written one by
+ * one, 8420 of 12000 read "8420 / 12K".
+ */
+export function xpProgress (xp: number, maxXp: number): string {
+  const unit = unitOf(Math.max(Math.abs(xp), Math.abs(maxXp)))
+  return `${inUnit(xp, unit)} / ${inUnit(maxXp, unit)} XP`
 }
 
 const rank: Template = {
   name: 'rank',
   summary: 'A rank / level card: avatar, name, level, rank and an XP progress bar',
   defaultFormat: 'png',
+  imageBoxes: { avatar: { width: 180, height: 180 }, banner: { width: 934, height: 282 } },
   fields: {
     username: { description: 'The member\'s name', default: 'Someone' },
     avatar: { description: 'URL of the avatar image' },
@@ -191,7 +216,7 @@ const rank: Template = {
       ctx.fillText(fitText(ctx, username, family, 'bold', 40, 20, 440), 270, 160)
       ctx.textAlign = 'right'
       ctx.font = `normal 26px ${family}`
-      ctx.fillText(`${compact(xp)} / ${compact(maxXp)} XP`, W - 50, 160)
+      ctx.fillText(xpProgress(xp, maxXp), W - 50, 160)
       ctx.fillStyle = 'rgba(255,255,255,0.2)'
       roundedRect(ctx, 270, 185, W - 320, 38, 19)
       ctx.fill()
@@ -210,6 +235,7 @@ const quote: Template = {
   name: 'quote',
   summary: 'A quote card: a message in large type with the author\'s avatar and name',
   defaultFormat: 'png',
+  imageBoxes: { avatar: { width: 200, height: 200 } },
   fields: {
     text: { description: 'The quoted message; wraps, and shrinks when long', default: '…' },
     username: { description: 'Who said it', default: 'Someone' },

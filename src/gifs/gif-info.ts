@@ -1,12 +1,16 @@
 // Checks that bytes really are a GIF and reads what the catalog records: dimensions
-// and frame count. Every frame is decoded (into one reused buffer), so a file with
-// a valid header but broken image data is refused too. Decoding uses omggif.
-import { GifReader } from 'omggif'
+// and frame count. Every frame is decoded by libvips (sharp), failing on the first
+// error and within a time limit, off the main thread (libuv's pool), so a file with a
+// valid header but broken image data is refused and a hostile one cannot hang the
+// import. (omggif, used before, looped forever on some corrupt files and accepted others.)
+import sharp from 'sharp'
 
 /** Larger canvases are refused: decoding one frame needs width × height × 4 bytes. */
 export const MAX_GIF_PIXELS = 4096 * 4096
 export const MAX_GIF_FRAMES = 5000
 export const GIF_CONTENT_TYPE = 'image/gif'
+/** A file whose check takes longer is refused (a starter gif takes about 20 ms). */
+export const GIF_CHECK_TIMEOUT_SECONDS = 20
 
 export interface GifInfo {
   width: number
@@ -34,7 +38,7 @@ function otherFormat (bytes: Uint8Array): string | undefined {
   return SIGNATURES.find(([, sig]) => sig.every((b, i) => bytes[i] === b))?.[0]
 }
 
-export function inspectGif (bytes: Uint8Array): GifInfo {
+export async function inspectGif (bytes: Uint8Array): Promise<GifInfo> {
   if (bytes.length === 0) throw new GifInvalidError('not a GIF: the file is empty')
   const header = Buffer.from(bytes.subarray(0, 6)).toString('latin1')
   if (header !== 'GIF87a' && header !== 'GIF89a') {
@@ -45,30 +49,43 @@ export function inspectGif (bytes: Uint8Array): GifInfo {
   if (bytes[bytes.length - 1] !== 0x3b && bytes.lastIndexOf(0x3b) < 13) {
     throw new GifInvalidError('corrupt GIF: the file is truncated (no trailer)')
   }
-  let reader: GifReader
+  let meta: sharp.Metadata
   try {
-    reader = new GifReader(bytes)
+    meta = await withTimeout(sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: false }).metadata())
   } catch (err) {
-    throw new GifInvalidError(`corrupt GIF: ${(err as Error).message}`)
+    throw new GifInvalidError(`corrupt GIF: ${reason(err)}`)
   }
-  const width = reader.width
-  const height = reader.height
-  const frames = reader.numFrames()
+  const width = meta.width ?? 0
+  const height = meta.pageHeight ?? meta.height ?? 0
+  const frames = meta.pages ?? 1
+  if (meta.format !== 'gif') throw new GifInvalidError(`not a GIF: libvips reads it as ${meta.format ?? 'an unknown format'}`)
   if (width === 0 || height === 0) throw new GifInvalidError('corrupt GIF: its width or height is 0')
-  if (frames === 0) throw new GifInvalidError('corrupt GIF: it holds no image')
   if (width * height > MAX_GIF_PIXELS) throw new GifInvalidError(`too large: ${width}×${height} pixels (at most ${MAX_GIF_PIXELS} pixels per frame)`)
   if (frames > MAX_GIF_FRAMES) throw new GifInvalidError(`too many frames: ${frames} (at most ${MAX_GIF_FRAMES})`)
-  const canvas = new Uint8Array(width * height * 4)
-  for (let i = 0; i < frames; i++) {
-    const frame = reader.frameInfo(i)
-    if (frame.x + frame.width > width || frame.y + frame.height > height) {
-      throw new GifInvalidError(`corrupt GIF: frame ${i + 1} lies outside the image`)
-    }
-    try {
-      reader.decodeAndBlitFrameRGBA(i, canvas)
-    } catch (err) {
-      throw new GifInvalidError(`corrupt GIF: frame ${i + 1} cannot be decoded (${(err as Error).message})`)
-    }
+  // Every frame decoded, failing on the first error; the output is shrunk to a few pixels
+  // per frame so that memory does not grow with the frame count.
+  try {
+    await withTimeout(sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: false })
+      .timeout({ seconds: GIF_CHECK_TIMEOUT_SECONDS })
+      .resize(4, 4, { fit: 'fill', kernel: 'nearest' })
+      .raw()
+      .toBuffer())
+  } catch (err) {
+    throw new GifInvalidError(`corrupt GIF: a frame cannot be decoded (${reason(err)})`)
   }
   return { width, height, frames, contentType: GIF_CONTENT_TYPE }
+}
+
+function reason (err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err)
+  return text.split('\n')[0]!.replace(/^gifload_buffer: /, '').trim()
+}
+
+/** sharp's own timeout covers the decode; this also bounds the header read, and says so. */
+function withTimeout<T> (work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`checking it took longer than ${GIF_CHECK_TIMEOUT_SECONDS} s`)), GIF_CHECK_TIMEOUT_SECONDS * 1000)
+  })
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer))
 }

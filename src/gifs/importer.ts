@@ -4,9 +4,9 @@
 // import leaves at most a file without a row, which the next import deletes.
 import fs from 'node:fs'
 import path from 'node:path'
-import { type GifCatalogStore, type GifContentStore, StoreConflictError } from '../store/interface.js'
+import { type GifFileStore, sha256 } from '../store/gif-files.js'
+import { type GifCatalogStore, StoreConflictError } from '../store/interface.js'
 import { GifInvalidError, inspectGif } from './gif-info.js'
-import { cleanOrphanFiles, gifDirOf, putGifFile, sha256 } from './files.js'
 import { GIF_TYPES, isGifType } from './types.js'
 
 /** Larger files are refused before being read. */
@@ -18,9 +18,8 @@ export interface ImportOptions {
   category?: string
   dryRun?: boolean
   store: GifCatalogStore
-  /** The shared copy of gif bytes (PostgreSQL mode), written beside the local file. */
-  content?: GifContentStore | null
-  dataDir: string
+  /** Where the bytes go (src/store/gif-files.ts). */
+  files: GifFileStore
   /** Called after each file. */
   onProgress?: (done: number, total: number, file: string) => void
   /** Called for each rejected file, as it happens. */
@@ -110,8 +109,7 @@ export async function importGifs (options: ImportOptions): Promise<ImportReport>
   }
 
   const candidates = await collect(options.folder, category, reject)
-  const dir = gifDirOf(options.dataDir)
-  if (!dryRun) report.cleaned = await cleanOrphanFiles(dir, await store.hashes())
+  if (!dryRun) report.cleaned = await options.files.cleanOrphans(await store.hashes())
 
   // Hashes of this run: two copies of one file in the folder count as a duplicate too.
   const seen = new Set<string>()
@@ -134,7 +132,7 @@ export async function importGifs (options: ImportOptions): Promise<ImportReport>
     }
     let info
     try {
-      info = inspectGif(bytes)
+      info = await inspectGif(bytes)
     } catch (err) {
       if (err instanceof GifInvalidError) return reject(file, err.message)
       return reject(file, `corrupt GIF: ${(err as Error).message}`)
@@ -151,8 +149,7 @@ export async function importGifs (options: ImportOptions): Promise<ImportReport>
       report.added.push(entry)
       return
     }
-    await putGifFile(dir, hash, bytes)
-    await options.content?.put(hash, bytes)
+    await options.files.put(hash, bytes)
     try {
       const [record] = await store.add([{ category: cat, hash, url: null, size: bytes.length, width: info.width, height: info.height, frames: info.frames, contentType: info.contentType }])
       report.added.push({ ...entry, id: record!.id })

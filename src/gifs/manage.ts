@@ -1,8 +1,8 @@
 // Operators' changes to the catalog besides imports: removing a gif, and adding an
 // entry that points at an external URL (a CDN) instead of a local file.
+import type { GifFileStore } from '../store/gif-files.js'
 import type { GifCatalogStore, GifRecord } from '../store/interface.js'
 import { GIF_CONTENT_TYPE } from './gif-info.js'
-import { deleteGifFile, gifDirOf } from './files.js'
 import { ImportError } from './importer.js'
 import { GIF_TYPES, isGifType } from './types.js'
 
@@ -12,10 +12,19 @@ const MAX_URL_LENGTH = 2048
  * Removes a gif from the catalog, then its file if no other category still refers to
  * it (a removal interrupted in between leaves an orphan file, which imports clean up).
  */
-export async function removeGif (store: GifCatalogStore, dataDir: string, id: number): Promise<GifRecord | undefined> {
+export async function removeGif (store: GifCatalogStore, files: GifFileStore, id: number): Promise<GifRecord | undefined> {
   const removed = await store.remove(id)
   if (removed?.hash && !(await store.findByHash(removed.hash))) {
-    await deleteGifFile(gifDirOf(dataDir), removed.hash)
+    await files.delete(removed.hash)
+  }
+  return removed
+}
+
+/** Removes several gifs in one transaction, then the files nothing refers to any more. */
+export async function removeGifs (store: GifCatalogStore, files: GifFileStore, ids: readonly number[]): Promise<GifRecord[]> {
+  const removed = await store.removeMany(ids)
+  for (const hash of new Set(removed.map((g) => g.hash))) {
+    if (hash && !(await store.findByHash(hash))) await files.delete(hash)
   }
   return removed
 }

@@ -1,16 +1,17 @@
 // GET /sfw/gif/{imageType}: a random gif of a category; and the public gif files under
 // /files/gifs/<sha256>.gif, which clients put straight into chat embeds, so they are
 // served without a key (../shared/compat/existing-clients.md, "/sfw/gif/{type}").
-import fs from 'node:fs'
+import type fs from 'node:fs'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fresh from 'fresh'
 import rangeParser from 'range-parser'
 import { Type } from 'typebox'
 import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
-import type { GifCatalogStore, GifContentStore } from '../store/interface.js'
+import { closedSet, component } from '../http/openapi-annotations.js'
+import { type GifFileStore, HASH_PATTERN } from '../store/gif-files.js'
+import type { GifCatalogStore } from '../store/interface.js'
 import { createGifCatalog, FILES_PATH, MAX_AMOUNT } from './catalog.js'
-import { gifDirOf, gifPath, HASH_PATTERN, putGifFile } from './files.js'
 import { GIF_TYPES } from './types.js'
 
 /** A file URL never changes its content (it is named by its hash): cache it for a year. */
@@ -19,28 +20,26 @@ const FILE_NAME_PATTERN = /^([0-9a-f]{64})\.gif$/
 
 export interface GifRoutesOptions {
   store: GifCatalogStore
-  /** Shared gif bytes (PostgreSQL mode): a file missing here is fetched from it once. */
-  content?: GifContentStore | null
+  /** Where the bytes are (src/store/gif-files.ts). */
+  files: GifFileStore
   publicUrl: string
-  dataDir: string
   /** For tests: a fixed random sequence. */
   random?: () => number
 }
 
-const GifSchema = Type.Object({
+const GifSchema = component('Gif', Type.Object({
   id: Type.String({ description: 'The gif\'s id: numeric, stable for that gif', examples: ['42'] }),
   file: Type.String({ description: 'Absolute URL of the gif, fetchable without a key', examples: ['https://api.example.com/files/gifs/3f5a….gif'] })
-})
+}))
 
-const GifAnswerSchema = Envelope({
+const GifAnswerSchema = component('GifAnswer', Envelope({
   id: GifSchema.properties.id,
   file: GifSchema.properties.file,
   gifs: Type.Optional(Type.Array(GifSchema, { description: `Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being id/file`, maxItems: MAX_AMOUNT }))
-})
+}))
 
 export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app, opts) => {
   const catalog = createGifCatalog({ store: opts.store, publicUrl: opts.publicUrl, random: opts.random })
-  const dir = gifDirOf(opts.dataDir)
 
   app.get('/sfw/gif/:imageType', {
     config: { errors: ['GIF_UNKNOWN_TYPE', 'GIF_CATEGORY_EMPTY'] },
@@ -51,7 +50,7 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
         'An unknown type answers 400 (`GIF_UNKNOWN_TYPE`, with `validTypes`); a category without gifs answers 404 (`GIF_CATEGORY_EMPTY`). ' +
         `\`?amount=N\` (1 to ${MAX_AMOUNT}) also answers \`gifs\`, a list of N distinct gifs, for bots that prefetch.`,
       params: Type.Object({
-        imageType: Type.String({ description: 'The category', examples: ['hug'] })
+        imageType: closedSet(Type.String({ description: 'The category', examples: ['hug'] }), { values: () => GIF_TYPES })
       }),
       querystring: Type.Object({
         amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Answer a list of this many distinct gifs in `gifs`' }))
@@ -68,14 +67,14 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
   app.route({
     method: ['GET', 'HEAD'],
     url: `${FILES_PATH}/:file`,
-    config: { public: true, errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'] },
+    config: { public: true, images: ['image/gif'], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'] },
     schema: {
       tags: ['gifs'],
       summary: 'A gif file (public, no key)',
       description: 'The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}. ' +
         'Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, ' +
         'single byte ranges (206, 416). Errors are the JSON envelope.',
-      params: Type.Object({ file: Type.String({ description: '<sha256>.gif', examples: ['3f5a….gif'] }) })
+      params: Type.Object({ file: Type.String({ description: 'The hash then .gif: `<sha256>.gif`', examples: ['3f5a….gif'] }) })
     },
     async handler (request, reply) {
       // The name is only ever matched against a hex hash: nothing from the URL reaches
@@ -93,6 +92,9 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
         return reply.code(304).headers(common).send()
       }
 
+      // Hand-written rather than @fastify/send: send derives its validators from the
+      // file (size, mtime), opens by path, answers a malformed Range 416, and served
+      // it more slowly in alternating rounds (the figures: docs/gifs.md, "Performance").
       let start = 0
       let end = size - 1
       let partial = false
@@ -113,14 +115,15 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
 
       let stream: fs.ReadStream | undefined
       if (request.method === 'GET') {
-        let handle: fs.promises.FileHandle
-        try {
-          handle = await openLocalCopy(dir, gif.hash, opts.content ?? null)
-        } catch (err) {
-          request.log.warn({ err, hash: gif.hash }, 'gif file listed in the catalog is missing from DATA_DIR/gifs')
+        const file = await opts.files.open(gif.hash).catch((err: unknown) => {
+          request.log.warn({ err, hash: gif.hash }, 'gif file listed in the catalog cannot be opened')
+          return null
+        })
+        if (!file) {
+          if (file === undefined) request.log.warn({ hash: gif.hash }, 'gif file listed in the catalog is not stored')
           throw new AppError('GIF_FILE_NOT_FOUND')
         }
-        stream = handle.createReadStream({ start, end })
+        stream = file.handle.createReadStream({ start, end })
       }
 
       reply.headers(common)
@@ -132,22 +135,6 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       return reply.send(stream)
     }
   })
-}
-
-/**
- * Opens this instance's copy of a gif; in PostgreSQL mode, a gif imported through
- * another instance is copied from the shared store first (once).
- */
-async function openLocalCopy (dir: string, hash: string, content: GifContentStore | null): Promise<fs.promises.FileHandle> {
-  try {
-    return await fs.promises.open(gifPath(dir, hash), 'r')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || content === null) throw err
-    const bytes = await content.get(hash)
-    if (bytes === undefined) throw err
-    await putGifFile(dir, hash, bytes)
-    return fs.promises.open(gifPath(dir, hash), 'r')
-  }
 }
 
 /** If-Range: the range applies only when the validator still matches (RFC 9110 §13.1.5). */

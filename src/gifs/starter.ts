@@ -1,9 +1,9 @@
 // A fresh install works out of the box: on a start with an empty catalog, a few gifs
 // per category are generated (src/gifs/starter-art.ts) so every type answers at once.
 // Operators replace them with `gifs import` and `gifs remove` (docs/gifs.md).
-import { type GifCatalogStore, type GifContentStore, type NewGif, StoreConflictError } from '../store/interface.js'
+import { type GifFileStore, sha256 } from '../store/gif-files.js'
+import { type GifCatalogStore, type NewGif, StoreConflictError } from '../store/interface.js'
 import { GIF_CONTENT_TYPE } from './gif-info.js'
-import { gifDirOf, putGifFile, sha256 } from './files.js'
 import { renderStarterGif, STARTER_FRAMES, STARTER_HEIGHT, STARTER_STYLES, STARTER_WIDTH } from './starter-art.js'
 import { GIF_TYPES } from './types.js'
 
@@ -15,22 +15,29 @@ export interface StarterResult {
   added: number
 }
 
+/** The content hashes of the starter gifs (they are drawn the same on every machine). */
+export function starterHashes (): Set<string> {
+  const hashes = new Set<string>()
+  for (const type of GIF_TYPES) {
+    for (let style = 0; style < STARTER_GIFS_PER_TYPE; style++) hashes.add(sha256(renderStarterGif(type, style)))
+  }
+  return hashes
+}
+
 /**
  * Generates the starter catalog when the catalog is empty. Files are written first,
  * then all rows in one transaction: an interrupted start leaves no half catalog, and
  * the next start writes the same bytes under the same names.
  */
-export async function ensureStarterCatalog (store: GifCatalogStore, dataDir: string, content: GifContentStore | null = null): Promise<StarterResult> {
+export async function ensureStarterCatalog (store: GifCatalogStore, files: GifFileStore): Promise<StarterResult> {
   const counts = await store.counts()
   if (Object.keys(counts).length > 0) return { generated: false, added: 0 }
-  const dir = gifDirOf(dataDir)
   const gifs: NewGif[] = []
   for (const type of GIF_TYPES) {
     for (let style = 0; style < STARTER_GIFS_PER_TYPE; style++) {
       const bytes = renderStarterGif(type, style)
       const hash = sha256(bytes)
-      await putGifFile(dir, hash, bytes)
-      await content?.put(hash, bytes)
+      await files.put(hash, bytes)
       gifs.push({
         category: type,
         hash,

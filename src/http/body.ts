@@ -1,10 +1,12 @@
-// The shared body mechanism, built once for every route (../shared/compat/existing-clients.md,
-// "Bodies on GET" and "Keys of JSON bodies"):
+// The shared body mechanism, built once for every route (docs/compatibility.md,
+// "Bodies"):
 // - GET may carry a body (the C# and Rust clients send JSON with GET);
 // - a body is read as bytes whatever its declared content type, then decoded by the
 //   route's declared mode (route config `body`, see route-config.ts);
 // - JSON object keys are matched case-insensitively against the route's body schema
-//   (the hosted service is ASP.NET, whose binder ignores case).
+//   (the hosted service is ASP.NET, whose binder ignores case);
+// - a JSON `null` is an absent field, at every depth: the hosted service's own C#
+//   client sends every field of its classes, `null` where the user set nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import sjson from 'secure-json-parse'
@@ -75,24 +77,24 @@ function buildKeyMap (schema: JsonSchema | undefined, depth = 0): KeyMap | null 
   return result
 }
 
-/** Renames object keys to the spelling the schema declares, ignoring case. Others are kept. */
+/**
+ * Renames object keys to the spelling the schema declares, ignoring case (others are
+ * kept), and drops every object member whose value is null, at every depth.
+ */
 export function normalizeKeys (value: unknown, schema: unknown): unknown {
-  const map = buildKeyMap(schema as JsonSchema)
-  return map ? applyKeyMap(value, map) : value
+  return applyKeyMap(value, buildKeyMap(schema as JsonSchema) ?? undefined)
 }
 
-function applyKeyMap (value: unknown, map: KeyMap): unknown {
-  if (Array.isArray(value)) {
-    return map.items ? value.map((v) => applyKeyMap(v, map.items!)) : value
-  }
+function applyKeyMap (value: unknown, map: KeyMap | undefined): unknown {
+  if (Array.isArray(value)) return value.map((v) => applyKeyMap(v, map?.items))
   if (value === null || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
-    const declared = map.names.get(key.toLowerCase()) ?? key
-    // An exact spelling wins over a case variant sent beside it.
-    if (declared !== key && Object.hasOwn(value, declared)) continue
-    const child = map.children.get(declared)
-    out[declared] = child ? applyKeyMap(v, child) : v
+    if (v === null) continue
+    const declared = map?.names.get(key.toLowerCase()) ?? key
+    // An exact spelling wins over a case variant sent beside it (unless it is null).
+    if (declared !== key && (value as Record<string, unknown>)[declared] != null) continue
+    out[declared] = applyKeyMap(v, map?.children.get(declared))
   }
   return out
 }
@@ -105,7 +107,8 @@ function decodeBody (request: FastifyRequest): unknown {
   const schema = request.routeOptions.schema?.body
   if (mode === 'json') {
     if (text.trim() === '') return {}
-    return normalizeKeys(parseJson(text), schema)
+    // A body of `null` is no body, as a null field is no field.
+    return normalizeKeys(parseJson(text), schema) ?? {}
   }
   // json-or-text
   const trimmed = text.trim()

@@ -1,9 +1,16 @@
 // The one error handler: every failure, ours or Fastify's, leaves as the JSON envelope
 // with the status from the error catalogue. 5xx answers never carry internals.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// Failures before any route runs come through the same table: Fastify's router errors
+// (a malformed URL, an overlong path parameter) by `frameworkErrors`, and Node's HTTP
+// parser errors (headers too large, a request not received in time, bytes that are not
+// HTTP) by `clientErrorHandler`, which writes the envelope straight to the socket.
+import { randomUUID } from 'node:crypto'
+import type { Duplex } from 'node:stream'
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, ERROR_CATALOGUE, type ErrorCode, isAppError } from '../errors.js'
 import type { ErrorEnvelope } from './envelope.js'
+import { REQUEST_ID_HEADER } from './request-id.js'
 
 // Fastify's own error codes, mapped onto our catalogue.
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -14,7 +21,13 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
   FST_ERR_HANDLER_TIMEOUT: 'TIMEOUT',
   FST_ERR_NOT_FOUND: 'NOT_FOUND',
-  FST_ERR_BAD_URL: 'BAD_REQUEST'
+  // The URL itself is never echoed: it is whatever the client sent.
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URL_TOO_LONG',
+  // A request stream that ends in a reset: the client went away mid-body.
+  ECONNRESET: 'CLIENT_CLOSED',
+  ECONNABORTED: 'CLIENT_CLOSED',
+  ERR_STREAM_PREMATURE_CLOSE: 'CLIENT_CLOSED'
 }
 
 interface AjvError { instancePath?: string, message?: string, keyword?: string, params?: Record<string, unknown> }
@@ -52,6 +65,8 @@ export function describeValidation (context: string | undefined, errors: AjvErro
 export function toAppError (err: unknown): AppError {
   if (isAppError(err)) return err
   const e = err as FastifyError & { validation?: AjvError[], validationContext?: string }
+  // Node's IncomingMessage fails with a bare "aborted" when the client disconnects mid-body.
+  if (e?.message === 'aborted' && e.code === undefined) return new AppError('CLIENT_CLOSED', undefined, { cause: err })
   if (e && Array.isArray(e.validation)) {
     return new AppError('VALIDATION', describeValidation(e.validationContext, e.validation))
   }
@@ -79,15 +94,60 @@ export function envelopeFor (error: AppError, requestId: string): ErrorEnvelope 
 
 export function sendError (request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
   const error = toAppError(err)
-  if (error.status >= 500 && error.code !== 'TEST_ERROR') {
+  if (error.code === 'CLIENT_CLOSED') {
+    // Nobody reads this answer; a disconnect is the client's choice, not a failure of ours.
+    request.log.debug({ code: error.code, message: error.message }, 'client closed the connection')
+  } else if (error.status >= 500 && error.code !== 'TEST_ERROR') {
     request.log.error({ err: error.cause ?? error, code: error.code }, 'request failed')
   }
+  // Answers from frameworkErrors never passed the onRequest step that sets it.
+  reply.header(REQUEST_ID_HEADER, request.id)
   if (error.headers) reply.headers(error.headers)
   // An error replaces whatever the route meant to send: image bytes become JSON.
   reply.removeHeader('content-length')
   reply.removeHeader('content-disposition')
   return reply.code(error.status).type('application/json; charset=utf-8').send(envelopeFor(error, request.id))
 }
+
+/** Fastify's `frameworkErrors`: router failures (bad URL, overlong parameter) as the envelope. */
+export function frameworkErrorHandler (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendError(request, reply, err)
+}
+
+/** Node's HTTP parser error codes, mapped onto the catalogue; anything else is MALFORMED_REQUEST. */
+const CLIENT_ERROR_CODES: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  HPE_INVALID_URL: 'MALFORMED_URL'
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's `clientError` event): the parser failed before
+ * a request existed, so the envelope is written to the socket by hand and the
+ * connection closed, as Node's own handler does. Logged at debug: these are the
+ * client's mistakes or its disconnects, never ours.
+ */
+export function clientErrorHandler (this: { log: FastifyBaseLogger }, err: NodeJS.ErrnoException, socket: Duplex): void {
+  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable || answered) {
+    socket.destroy()
+    return
+  }
+  const code = CLIENT_ERROR_CODES[err.code ?? ''] ?? 'MALFORMED_REQUEST'
+  const error = new AppError(code)
+  const requestId = randomUUID()
+  this.log.debug({ code, cause: err.code, requestId }, 'client error')
+  const body = JSON.stringify(envelopeFor(error, requestId))
+  socket.end(`HTTP/1.1 ${error.status} ${STATUS_TEXT[error.status] ?? 'Error'}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+    'Connection: close\r\n\r\n' + body)
+  // end() flushes, then closes; a client that never reads must not hold the socket.
+  setTimeout(() => socket.destroy(), 1000).unref()
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }
 
 export const errorHandlerPlugin = fp(async function errorHandler (app: FastifyInstance) {
   app.setErrorHandler(function (err, request, reply) {

@@ -8,7 +8,7 @@
 // On the way in: request id header, in-flight gauge, the route's policy, its deadline,
 // API key (unless the route is public), rate limit and quota. On the way out: metrics,
 // usage, the log line.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { KeyService } from '../keys/keys.js'
 import type { Metrics } from '../metrics/metrics.js'
@@ -29,6 +29,17 @@ export interface LifecycleOptions {
   requestTimeoutMs: number
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * An AbortSignal for this request's heavy work (src/http/deadline.ts): fires at the
+     * request's deadline or when the client leaves. For heavy routes only: small
+     * requests never pay for one.
+     */
+    workSignal (): AbortSignal
+  }
+}
+
 export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance, opts: LifecycleOptions) {
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
@@ -36,6 +47,9 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
   const measure = opts.metrics === undefined ? undefined : requestMetrics(opts.metrics)
   const deadlines = createDeadlines(opts.requestTimeoutMs)
   app.addHook('onClose', async () => deadlines.close())
+  app.decorateReply('workSignal', function (this: FastifyReply) {
+    return deadlines.signal(this)
+  })
 
   app.addHook('onRequest', function admit (request, reply, done) {
     reply.header(REQUEST_ID_HEADER, request.id)

@@ -9,6 +9,7 @@
 // first OpenAPI tag), after the answer is sent.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
+import { clientBucket } from '../limits/client-address.js'
 import type { CounterStore, WindowCount } from '../limits/counter-store.js'
 import { periodEnd, type UsageRecorder } from '../limits/usage-recorder.js'
 import type { ApiKeyRecord } from '../store/interface.js'
@@ -22,6 +23,8 @@ export interface RateLimitOptions {
   defaultWindowMs: number
   /** Limit per client IP on public routes. */
   ipMax: number
+  /** IPv6 clients share a bucket per prefix of this length (RATE_LIMIT_IPV6_PREFIX). */
+  ipv6Prefix: number
   /** Called on each refusal (metrics). */
   onReject?: (reason: 'rate' | 'quota', route: string) => void
 }
@@ -94,7 +97,7 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       const key = request.apiKey
       const max = key ? key.limits.rateMax ?? opts.defaultMax : opts.ipMax
       const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
-      const hit = opts.counters.hit(key ? `k${key.id}` : `ip${request.ip}`, route.cost, windowMs, now)
+      const hit = opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, route.cost, windowMs, now)
       if (hit instanceof Promise) return hit.then((h) => afterHit(reply, route, key, max, windowMs, now, h))
       return afterHit(reply, route, key, max, windowMs, now, hit)
     },

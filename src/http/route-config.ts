@@ -10,7 +10,9 @@ import type { ApiKeyRecord } from '../store/interface.js'
  *   an empty body reads as {}; object keys are matched case-insensitively against
  *   the route's body schema.
  * - 'json-or-text': JSON when the body parses as JSON, else the body as a string.
- * - 'raw': the route reads the bytes itself (the route's plugin installs its parser).
+ * - 'raw': the route reads the bytes itself (the route's plugin installs its parser):
+ *   an upload, documented as raw bytes or a multipart form with the file in `file`
+ *   and the route's query parameters as further form fields.
  */
 export type BodyMode = 'json' | 'json-or-text' | 'raw'
 
@@ -24,6 +26,11 @@ declare module 'fastify' {
      * body limits, 500): documented in the OpenAPI document with the envelope.
      */
     errors?: ErrorCode[]
+    /**
+     * A success answers image bytes of these media types (not JSON): documented as
+     * binary content in the OpenAPI document.
+     */
+    images?: readonly string[]
   }
   interface FastifyRequest {
     /** The key that authenticated the request; null on public routes. */

@@ -40,6 +40,16 @@ export class KeyError extends Error {
   }
 }
 
+export function invalidName (name: string): string {
+  return `Invalid key name "${name}": use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit`
+}
+
+/** The name a revoked key moves to when its name is given to a new key: NAME.revoked-ID, within 64 characters. */
+function retiredName (name: string, id: number): string {
+  const suffix = `.revoked-${id}`
+  return name.slice(0, 64 - suffix.length) + suffix
+}
+
 export interface CreatedKey {
   key: string
   record: ApiKeyRecord
@@ -50,8 +60,12 @@ export type KeyService = ReturnType<typeof createKeyService>
 export function createKeyService (store: KeyStore) {
   async function create (name: string, source: ApiKeyRecord['source'] = 'cli'): Promise<CreatedKey> {
     if (!KEY_NAME_PATTERN.test(name)) {
-      throw new KeyError(`Invalid key name "${name}": use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit`)
+      throw new KeyError(invalidName(name))
     }
+    // A revoked key's name is free again: the revoked record steps aside under a derived
+    // name, keeping its usage history and its hash (the old key stays refused as revoked).
+    const holder = await store.findByName(name)
+    if (holder?.status === 'revoked') await store.rename(name, retiredName(name, holder.id))
     const key = generateKey()
     try {
       const record = await store.create({ name, prefix: shownPrefix(key), hash: hashKey(key), source })
@@ -117,6 +131,18 @@ export function createKeyService (store: KeyStore) {
   }
 
   /** On a store with no key at all, makes one so a newcomer can call the API at once. */
+  async function rename (name: string, newName: string): Promise<ApiKeyRecord> {
+    if (!KEY_NAME_PATTERN.test(newName)) throw new KeyError(invalidName(newName))
+    try {
+      const record = await store.rename(name, newName)
+      if (!record) throw new KeyError(`No key named "${name}": see "keys list"`)
+      return record
+    } catch (err) {
+      if (err instanceof StoreConflictError) throw new KeyError(err.message)
+      throw err
+    }
+  }
+
   async function createInitialKeyIfNone (): Promise<CreatedKey | undefined> {
     if (await store.count() > 0) return undefined
     try {
@@ -135,6 +161,7 @@ export function createKeyService (store: KeyStore) {
     disable: (name: string) => setStatus(name, 'disabled'),
     enable: (name: string) => setStatus(name, 'active'),
     revoke: (name: string) => setStatus(name, 'revoked'),
+    rename,
     authenticate,
     addEnvKeys,
     createInitialKeyIfNone

@@ -1,24 +1,33 @@
+import { LRUCache } from 'lru-cache'
 import { type CounterStore, windowStart } from './counter-store.js'
 
-/** Past this many tracked identities, ended windows are swept at once. */
-const MAX_ENTRIES = 100_000
-const SWEEP_INTERVAL_MS = 60_000
+/**
+ * Identities (keys, client addresses or IPv6 prefixes) tracked at most: the default of
+ * RATE_LIMIT_MAX_TRACKED. About 150 bytes each, so 100,000 hold ~15 MB. Past the bound
+ * the least recently seen identity is forgotten (its window starts again when it
+ * returns): within one window the store cannot grow with the number of clients.
+ */
+export const DEFAULT_MAX_TRACKED = 100_000
 
-export function createMemoryCounterStore (): CounterStore {
-  const windows = new Map<string, { start: number, end: number, count: number }>()
-  const sweep = (now: number): void => {
-    for (const [id, w] of windows) if (w.end <= now) windows.delete(id)
-  }
-  const timer = setInterval(() => sweep(Date.now()), SWEEP_INTERVAL_MS)
-  timer.unref()
+interface Window { start: number, end: number, count: number }
+
+export interface MemoryCounterStore extends CounterStore {
+  /** Identities held now (at most the bound). */
+  readonly size: number
+}
+
+export function createMemoryCounterStore (maxTracked = DEFAULT_MAX_TRACKED): MemoryCounterStore {
+  // Ended windows need no sweep: the next hit of that identity replaces its window, and
+  // the LRU bound keeps the rest.
+  const windows = new LRUCache<string, Window>({ max: maxTracked })
 
   return {
     kind: 'memory',
+    get size () { return windows.size },
     hit (id, cost, windowMs, now) {
       const start = windowStart(now, windowMs)
       let w = windows.get(id)
       if (!w || w.start !== start) {
-        if (!w && windows.size >= MAX_ENTRIES) sweep(now)
         w = { start, end: start + windowMs, count: 0 }
         windows.set(id, w)
       }
@@ -26,7 +35,6 @@ export function createMemoryCounterStore (): CounterStore {
       return { count: w.count, resetAt: w.end }
     },
     async close () {
-      clearInterval(timer)
       windows.clear()
     }
   }

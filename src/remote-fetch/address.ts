@@ -3,8 +3,11 @@
 // pass, so loopback, private (RFC 1918), link-local (169.254/16 with the cloud
 // metadata address, fe80::/10), unique-local (fc00::/7), multicast, broadcast,
 // unspecified (0.0.0.0, ::), carrier-grade NAT (100.64/10), documentation, reserved
-// and the IPv6 forms that embed an IPv4 address (NAT64 64:ff9b::/96, 6to4, Teredo)
-// are all refused, and so is any range the IANA registries add later.
+// and the IPv6 forms that embed an IPv4 address (NAT64 64:ff9b::/96, 6to4 2002::/16,
+// Teredo 2001::/32, IPv4-compatible ::/96, IPv4-translated ::ffff:0:0:0/96) are all
+// refused whatever IPv4 address they carry, and so is any range the IANA registries
+// add later. ipaddr.js names ::/96 `unicast` (and reads "::a.b.c.d" as IPv4-mapped),
+// so that range is checked here.
 // IPv4-mapped IPv6 (::ffff:a.b.c.d) is judged by the IPv4 address it carries.
 // Operators widen the rule with REMOTE_FETCH_ALLOW (hosts, addresses, CIDR ranges).
 import ipaddr from 'ipaddr.js'
@@ -40,7 +43,8 @@ const RANGE_NAMES: Record<string, string> = {
   rfc6145: 'an IPv6 address embedding an IPv4 address',
   '6to4': 'a 6to4 address embedding an IPv4 address',
   teredo: 'a Teredo address embedding an IPv4 address',
-  ipv4Mapped: 'an IPv4-mapped IPv6 address'
+  ipv4Mapped: 'an IPv4-mapped IPv6 address',
+  ipv4Compatible: 'an IPv4-compatible IPv6 address (::a.b.c.d, embedding an IPv4 address)'
 }
 
 export function describeRange (range: string): string {
@@ -56,9 +60,10 @@ export function parseAddress (text: string): ParsedAddress | undefined {
   const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text
   // Zone ids (fe80::1%eth0) never name a public address.
   const unzoned = bare.includes('%') ? bare.slice(0, bare.indexOf('%')) : bare
-  if (!ipaddr.isValid(unzoned)) return undefined
+  const spelled = unzoned.includes(':') ? dottedTailAsHex(unzoned) : unzoned
+  if (spelled === undefined || !ipaddr.isValid(spelled)) return undefined
   try {
-    const parsed = ipaddr.parse(unzoned)
+    const parsed = ipaddr.parse(spelled)
     if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
       return (parsed as ipaddr.IPv6).toIPv4Address()
     }
@@ -66,6 +71,27 @@ export function parseAddress (text: string): ParsedAddress | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * "::127.0.0.1" → "::7f00:1": IPv6 text ending in a dotted IPv4 address, with that tail
+ * as two hex groups. ipaddr.js reads any dotted tail as IPv4-mapped (::ffff:a.b.c.d),
+ * which turned the IPv4-compatible ::8.8.8.8 into a public IPv4 address.
+ */
+function dottedTailAsHex (text: string): string | undefined {
+  const tail = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text)
+  if (!tail) return text
+  const octets = tail.slice(2, 6).map(Number)
+  if (octets.some((o) => o > 255)) return undefined
+  const hex = (a: number, b: number) => ((a << 8) | b).toString(16)
+  return `${tail[1]}${hex(octets[0]!, octets[1]!)}:${hex(octets[2]!, octets[3]!)}`
+}
+
+/** ::/96 except :: and ::1 (which ipaddr.js names): the deprecated IPv4-compatible IPv6 (RFC 4291 §2.5.5.1). */
+function isIpv4Compatible (address: ParsedAddress): boolean {
+  if (address.kind() !== 'ipv6') return false
+  const parts = (address as ipaddr.IPv6).parts
+  return parts.slice(0, 6).every((p) => p === 0) && !(parts[6] === 0 && parts[7]! <= 1)
 }
 
 export interface AllowList {
@@ -124,7 +150,7 @@ function inAllowedRange (list: AllowList, address: ParsedAddress): boolean {
 export function classifyAddress (text: string, list: AllowList = EMPTY_ALLOW_LIST): AddressVerdict | undefined {
   const parsed = parseAddress(text)
   if (!parsed) return undefined
-  const range = parsed.range()
+  const range = isIpv4Compatible(parsed) ? 'ipv4Compatible' : parsed.range()
   const address = parsed.toString()
   if (range === PUBLIC_RANGE) return { allowed: true, address, range, byAllowList: false }
   const byAllowList = inAllowedRange(list, parsed)

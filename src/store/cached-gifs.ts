@@ -114,6 +114,11 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
       if (removed) drop(removed.category)
       return removed
     },
+    async removeMany (ids) {
+      const removed = await inner.removeMany(ids)
+      for (const category of new Set(removed.map((g) => g.category))) drop(category)
+      return removed
+    },
     categoryState: (category) => inner.categoryState(category),
     get: (id) => inner.get(id),
     findByHash: (hash) => inner.findByHash(hash),

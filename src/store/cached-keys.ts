@@ -50,6 +50,11 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS)
       forget(record)
       return record
     },
+    async rename (name, newName) {
+      const record = await inner.rename(name, newName)
+      forget(record)
+      return record
+    },
     count: () => inner.count()
   }
 }

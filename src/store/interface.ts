@@ -1,5 +1,6 @@
 // Storage behind small interfaces: one definition here, one file per backend
 // (src/store/sqlite/ by default). Features receive a Store and never see SQL.
+import type { GifFileStore } from './gif-files.js'
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked'
 
@@ -54,6 +55,8 @@ export interface KeyStore {
   setStatus (name: string, status: KeyStatus): Promise<ApiKeyRecord | undefined>
   /** Changes some of a key's limits; returns the updated record, or undefined if no key has that name. */
   setLimits (name: string, limits: Partial<KeyLimits>): Promise<ApiKeyRecord | undefined>
+  /** Renames a key; undefined if no key has the old name; StoreConflictError when the new name is taken. */
+  rename (name: string, newName: string): Promise<ApiKeyRecord | undefined>
   count (): Promise<number>
 }
 
@@ -103,6 +106,8 @@ export interface GifCatalogStore {
   add (gifs: NewGif[]): Promise<GifRecord[]>
   /** Removes a gif; resolves to the removed record, or undefined for an unknown id. */
   remove (id: number): Promise<GifRecord | undefined>
+  /** Removes several gifs in one transaction; resolves to the removed records (unknown ids are skipped). */
+  removeMany (ids: readonly number[]): Promise<GifRecord[]>
   get (id: number): Promise<GifRecord | undefined>
   /** Some entry with that content hash (the file serving looks files up this way). */
   findByHash (hash: string): Promise<GifRecord | undefined>
@@ -133,22 +138,13 @@ export interface GifCatalogStore {
   hashes (): Promise<Set<string>>
 }
 
-export interface GifContentStore {
-  put (hash: string, bytes: Uint8Array): Promise<void>
-  get (hash: string): Promise<Buffer | undefined>
-}
-
 export interface Store {
   readonly kind: string
   readonly keys: KeyStore
   readonly usage: UsageStore
   readonly gifs: GifCatalogStore
-  /**
-   * Where gif bytes live besides the local disk: null when DATA_DIR/gifs is the only
-   * copy (SQLite, one instance); a shared table in PostgreSQL, so that every instance
-   * can serve every file without a shared disk.
-   */
-  readonly gifContent: GifContentStore | null
+  /** The gifs' bytes (src/store/gif-files.ts): DATA_DIR/gifs, plus a shared table in PostgreSQL. */
+  readonly gifFiles: GifFileStore
   /** Resolves when the store answers a trivial query (readiness). */
   ping (): Promise<void>
   close (): Promise<void>

@@ -68,3 +68,16 @@ export interface UsageRow { key_id: number, day: string, endpoint_group: string,
 export function usageFromRow (r: UsageRow): UsageEntry {
   return { keyId: r.key_id, day: r.day, group: r.endpoint_group, requests: r.requests, units: r.units }
 }
+
+/**
+ * The tables that make an install, in an order that keeps references valid, and their
+ * columns: what moving an install between stores copies (src/cli/copy-to-postgres.ts).
+ */
+export const INSTALL_TABLES = {
+  api_keys: ['id', 'name', 'prefix', 'hash', 'status', 'source', 'rate_max', 'rate_window_ms', 'quota_max', 'quota_period', 'created_at', 'updated_at'],
+  key_usage: ['key_id', 'day', 'endpoint_group', 'requests', 'units'],
+  gifs: ['id', 'category', 'seq', 'hash', 'url', 'size', 'width', 'height', 'frames', 'content_type', 'added_at'],
+  gif_categories: ['category', 'count', 'version']
+} as const satisfies Record<string, readonly string[]>
+
+export type InstallTable = keyof typeof INSTALL_TABLES

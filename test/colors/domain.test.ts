@@ -52,3 +52,11 @@ describe('random colours', () => {
     assert.deepEqual([seen.r.size, seen.g.size, seen.b.size], [16, 16, 16])
   })
 })
+
+describe('the colour name list read from its CSV', () => {
+  it('holds the same names and values as the package\'s module (regression: importing the module kept ~40 MB)', async () => {
+    const { colorNameListEntries } = await import('../../src/colors/catalog.js')
+    const { colornames } = await import('color-name-list')
+    assert.deepEqual([...colorNameListEntries()], colornames.map(({ name, hex }) => ({ name, hex })))
+  })
+})

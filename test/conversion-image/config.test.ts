@@ -9,17 +9,28 @@ describe('image conversion settings', () => {
     assert.equal(image.maxPixels, 50_000_000)
     assert.equal(image.maxFrames, 1000)
     assert.equal(image.timeoutMs, 15_000)
-    assert.equal(image.queue, 8)
+    assert.equal(image.queue, image.concurrency, 'as many waiting as converting')
     assert.ok(image.concurrency >= 1)
   })
 
   it('reads each variable', () => {
     const { image } = loadConfig({ IMAGE_MAX_PIXELS: '16000000', IMAGE_MAX_FRAMES: '200', IMAGE_TIMEOUT_MS: '5000', IMAGE_CONCURRENCY: '3', IMAGE_QUEUE: '0' })
-    assert.deepEqual(image, { maxPixels: 16_000_000, maxFrames: 200, timeoutMs: 5000, concurrency: 3, queue: 0 })
+    assert.deepEqual(image, {
+      maxPixels: 16_000_000, maxFrames: 200, timeoutMs: 5000, concurrency: 3, queue: 0,
+      maxPerKey: 1, uploadTimeoutMs: 20_000, uploadMinBytesPerSecond: 16 * 1024, uploadGraceMs: 5000
+    })
+    const upload = loadConfig({ IMAGE_MAX_PER_KEY: '4', IMAGE_UPLOAD_TIMEOUT_MS: '9000', IMAGE_UPLOAD_MIN_RATE: '64kb', IMAGE_UPLOAD_GRACE_MS: '2000' }).image
+    assert.deepEqual([upload.maxPerKey, upload.uploadTimeoutMs, upload.uploadMinBytesPerSecond, upload.uploadGraceMs], [4, 9000, 65_536, 2000])
+  })
+
+  it('lets one key hold at most half the places by default, at least one', () => {
+    assert.equal(loadConfig({ IMAGE_CONCURRENCY: '2', IMAGE_QUEUE: '8' }).image.maxPerKey, 5)
+    assert.equal(loadConfig({ IMAGE_CONCURRENCY: '1', IMAGE_QUEUE: '0' }).image.maxPerKey, 1)
   })
 
   it('refuses bad values with a message naming the variable', () => {
-    for (const [name, value] of [['IMAGE_MAX_PIXELS', '0'], ['IMAGE_MAX_FRAMES', 'many'], ['IMAGE_TIMEOUT_MS', '10'], ['IMAGE_CONCURRENCY', '0'], ['IMAGE_QUEUE', '-1']]) {
+    for (const [name, value] of [['IMAGE_MAX_PIXELS', '0'], ['IMAGE_MAX_FRAMES', 'many'], ['IMAGE_TIMEOUT_MS', '10'], ['IMAGE_CONCURRENCY', '0'], ['IMAGE_QUEUE', '-1'],
+      ['IMAGE_MAX_PER_KEY', '0'], ['IMAGE_UPLOAD_TIMEOUT_MS', 'soon'], ['IMAGE_UPLOAD_MIN_RATE', 'fast'], ['IMAGE_UPLOAD_GRACE_MS', '-1']]) {
       assert.throws(() => loadConfig({ [name!]: value }), (err: unknown) => err instanceof ConfigError && err.variable === name && err.message.includes(name!))
     }
   })

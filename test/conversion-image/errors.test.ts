@@ -4,6 +4,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { testConfig } from '../../src/config.js'
+import { createImageConverter } from '../../src/conversion/image/convert.js'
+import { AppError } from '../../src/errors.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
 import { animation, bombPng, manyFrameGif, multipart, source } from './fixtures.js'
 
@@ -103,6 +105,40 @@ describe('image conversion: unreadable requests', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="http://127.0.0.1:9/x.png" width="10" height="10"/></svg>'
     for (const bytes of [svg, `<?xml version="1.0"?>\n${svg}`]) {
       assertError(await post('/convert/image-png', bytes, { 'content-type': 'image/svg+xml' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', /SVG/)
+    }
+  })
+})
+
+// Regression: SVG was refused only after sharp's header read, which had librsvg parse
+// the document (its entities, its viewBox) first. The first bytes decide now.
+describe('image conversion: what never reaches libvips', () => {
+  const svgs = [
+    '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&x;</text></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100000000 100000000" width="100000000" height="100000000"><rect width="100%" height="100%"/></svg>',
+    '\ufeff  \n<svg xmlns="http://www.w3.org/2000/svg"/>',
+    '<!-- a comment first --><svg xmlns="http://www.w3.org/2000/svg"/>'
+  ]
+  it('refuses SVG with an external entity or a huge viewBox with 415 without calling sharp', async () => {
+    const calls: unknown[] = []
+    const spy = ((...args: Parameters<typeof sharp>) => { calls.push(args[0]); return sharp(...args) }) as typeof sharp
+    const converter = createImageConverter(testConfig('/tmp').image, spy)
+    for (const svg of [...svgs, Buffer.from(svgs[1]!).toString('latin1')]) {
+      await assert.rejects(converter.convert(Buffer.from(svg), { format: 'png', background: { r: 0, g: 0, b: 0, alpha: 1 } }),
+        (err: unknown) => err instanceof AppError && err.code === 'IMAGE_UNSUPPORTED_FORMAT' && err.status === 415)
+    }
+    // Other formats libvips could read (PDF, gzip-compressed SVG, raw text) are refused the same way.
+    for (const bytes of [Buffer.from('%PDF-1.4\n%%EOF\n'), Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 0, 0]), Buffer.from('just some text, long enough')]) {
+      await assert.rejects(converter.convert(bytes, { format: 'png', background: { r: 0, g: 0, b: 0, alpha: 1 } }), /IMAGE_UNSUPPORTED_FORMAT|not an image|PDF/)
+    }
+    assert.deepEqual(calls, [], 'sharp was never called')
+    // And an accepted format does reach it.
+    await converter.convert(await source().png().toBuffer(), { format: 'png', background: { r: 0, g: 0, b: 0, alpha: 1 } })
+    assert.equal(calls.length, 2, 'header read and conversion')
+  })
+
+  it('answers those over HTTP with the 415 envelope naming SVG', async () => {
+    for (const svg of svgs) {
+      assertError(await post('/convert/image-png', svg, { 'content-type': 'image/svg+xml' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', /SVG/)
     }
   })
 })

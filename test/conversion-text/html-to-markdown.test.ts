@@ -75,6 +75,16 @@ describe('htmlToMarkdown', () => {
     assert.equal(htmlToMarkdown('<table><tr><td>a<td>b<tr><td>c</table>'), '| a | b |\n| --- | --- |\n| c |  |\n')
   })
 
+  it('a <thead> after the <tbody> still gives the header row (a body row was written as the header)', () => {
+    assert.equal(htmlToMarkdown('<table><tbody><tr><td>1</td><td>2</td></tr></tbody><thead><tr><th>a</th><th>b</th></tr></thead></table>'),
+      '| a | b |\n| --- | --- |\n| 1 | 2 |\n')
+  })
+
+  it('a table of 200,000 rows converts (the column count overflowed the argument stack)', () => {
+    const md = htmlToMarkdown('<table>' + '<tr><td>x</td></tr>'.repeat(200_000) + '</table>')
+    assert.equal(md.split('\n').length, 200_000 + 2)
+  })
+
   it('a tag, comment or declaration cut off by the end of the input leaves no part of it as text', () => {
     // htmlparser2 gave back "doctype html", "scr" or "php" here.
     for (const tail of ['<!doctype html', '<scr', '<?php echo', '<!-- note', '<a href="x', '</p']) {

@@ -70,7 +70,7 @@ describe('every protected route refuses requests without a valid key', () => {
   })
 
   it('keeps public routes public', async () => {
-    for (const url of ['/healthz', '/readyz', '/openapi.json', '/docs']) {
+    for (const url of ['/healthz', '/readyz', '/openapi.json', '/docs', '/']) {
       const res = await t.app.inject({ method: 'GET', url })
       assert.ok(res.statusCode < 400, `${url} answered ${res.statusCode}`)
     }

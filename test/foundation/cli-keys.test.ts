@@ -114,10 +114,11 @@ describe('npm run cli -- keys', () => {
   })
 
   it('fails clearly, with a non-zero exit, on every mistake', async () => {
+    assert.equal((await cli('keys', 'create', '--name', 'taken-name')).code, 0)
     const cases: Array<[string[], number, RegExp]> = [
-      [['keys', 'create', '--name', 'discord-bot'], 1, /already exists/],
+      [['keys', 'create', '--name', 'taken-name'], 1, /already exists/],
       [['keys', 'create'], 2, /needs a name/],
-      [['keys', 'create', '--name', 'bad name!'], 1, /Invalid key name/],
+      [['keys', 'create', '--name', 'bad name!'], 2, /Invalid key name/],
       [['keys', 'create', '--nmae', 'x'], 2, /Unknown option/],
       [['keys', 'disable', 'nobody'], 1, /No key named "nobody"/],
       [['keys', 'disable'], 2, /one key name/],
@@ -147,7 +148,7 @@ describe('npm run cli -- keys', () => {
   })
 
   it('runs as a real process with the documented exit codes', () => {
-    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+    const run = (args: string[]) => spawnSync(process.execPath, ['dist/cli/index.js', ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
     const ok = run(['keys', 'create', '--name', 'from-process'])
     assert.equal(ok.status, 0, ok.stderr)
     assert.match(ok.stdout.trim().split('\n').at(-1)!, /^um_/)

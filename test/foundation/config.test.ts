@@ -16,9 +16,30 @@ describe('configuration', () => {
     assert.equal(c.gifCacheTtlMs, 1000)
   })
 
+  it('reads the INFO_* addresses GET / hands out, empty by default, and refuses a malformed one naming the variable', () => {
+    assert.deepEqual(loadConfig({}).info, { website: '', discord: '', twitter: '', reddit: '', email: '', donate: '' })
+    const info = loadConfig({ INFO_WEBSITE: 'https://example.com', INFO_DISCORD: 'https://discord.gg/abc', INFO_EMAIL: 'api@example.com', INFO_DONATE: 'https://example.com/donate' }).info
+    assert.deepEqual(info, { website: 'https://example.com', discord: 'https://discord.gg/abc', twitter: '', reddit: '', email: 'api@example.com', donate: 'https://example.com/donate' })
+    for (const [name, value] of [['INFO_WEBSITE', 'example.com'], ['INFO_TWITTER', 'javascript:alert(1)'], ['INFO_REDDIT', 'ftp://x'], ['INFO_EMAIL', 'not an address']]) {
+      assert.throws(() => loadConfig({ [name!]: value }), (err: Error) => err instanceof ConfigError && err.message.includes(name!))
+    }
+  })
+
   it('reads GIF_CACHE_TTL_MS, 0 included (the store on every request)', () => {
     assert.equal(loadConfig({ GIF_CACHE_TTL_MS: '250' }).gifCacheTtlMs, 250)
     assert.equal(loadConfig({ GIF_CACHE_TTL_MS: '0' }).gifCacheTtlMs, 0)
+  })
+
+  it('reads WORKER_THREADS (default: the cores; RENDER_CONCURRENCY, its former name, still read) and WORK_TIMEOUT_MS (default 10 s, 0: none)', () => {
+    assert.ok(loadConfig({}).workerThreads >= 1)
+    assert.equal(loadConfig({}).workTimeoutMs, 10_000)
+    assert.equal(loadConfig({ WORKER_THREADS: '3' }).workerThreads, 3)
+    assert.equal(loadConfig({ RENDER_CONCURRENCY: '5' }).workerThreads, 5)
+    assert.equal(loadConfig({ RENDER_CONCURRENCY: '5', WORKER_THREADS: '2' }).workerThreads, 2)
+    assert.equal(loadConfig({ WORK_TIMEOUT_MS: '0' }).workTimeoutMs, 0)
+    for (const [env, variable] of [[{ WORKER_THREADS: 'many' }, 'WORKER_THREADS'], [{ WORKER_THREADS: '1000' }, 'WORKER_THREADS'], [{ WORK_TIMEOUT_MS: '-5' }, 'WORK_TIMEOUT_MS']] as const) {
+      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && err.variable === variable, JSON.stringify(env))
+    }
   })
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {

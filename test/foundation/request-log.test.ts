@@ -33,12 +33,27 @@ describe('request logs', () => {
     assert.equal(line.reqId, 'trace-log-1')
     assert.equal(res.headers['x-request-id'], 'trace-log-1')
     assert.equal(line.method, 'GET')
-    assert.equal(line.url, '/color/random')
+    assert.equal(line.url, undefined)
     assert.equal(line.route, '/color/random')
     assert.equal(line.status, 200)
     assert.equal(typeof line.ms, 'number')
     assert.equal(line.key, 'test')
     assert.doesNotMatch(JSON.stringify(info.lines), new RegExp(t.key))
+  })
+
+  it('names the route pattern, never what users put in the query (regression: usernames and avatar URLs in every line)', async () => {
+    info.lines.length = 0
+    const secret = 'alice-private-name'
+    await t.app.inject({ method: 'GET', url: `/gen/welcome?username=${secret}&avatar=https%3A%2F%2Fcdn.example%2F${secret}.png`, headers: t.auth })
+    await t.app.inject({ method: 'GET', url: `/color/info?name=${secret}`, headers: t.auth })
+    await t.app.inject({ method: 'GET', url: `/sfw/gif/hug?amount=2&user=${secret}`, headers: t.auth })
+    await t.app.inject({ method: 'GET', url: `/no/such/path?user=${secret}`, headers: t.auth })
+    const requestLines = info.lines.filter((l) => l.msg === 'request')
+    assert.equal(requestLines.length, 4)
+    assert.deepEqual(requestLines.map((l) => [l.route ?? l.path, typeof l.status]), [
+      ['/gen/:template', 'number'], ['/color/info', 'number'], ['/sfw/gif/:imageType', 'number'], ['/no/such/path', 'number']
+    ])
+    assert.doesNotMatch(JSON.stringify(requestLines), new RegExp(secret))
   })
 
   it('logs refused and unknown requests too, without a key name', async () => {
@@ -50,6 +65,7 @@ describe('request logs', () => {
     assert.equal(refused!.key, undefined)
     assert.equal(unknown!.status, 404)
     assert.equal(unknown!.route, undefined)
+    assert.equal(unknown!.path, '/no/such/path')
   })
 
   it('logs a failure through the request logger, with the request id', async () => {

@@ -71,7 +71,7 @@ describe('the server process', () => {
   })
 
   it('refuses to start on a bad setting, naming the variable', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' })
+    const r = spawnSync(process.execPath, ['dist/server.js'], { env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8' })
     assert.equal(r.status, 78)
     assert.match(r.stderr, /Invalid configuration: PORT/)
   })

@@ -60,6 +60,23 @@ describe('request bodies', () => {
     assert.deepEqual(normalizeKeys({ TextSize: 1, textSize: 2, Other: 1 }, ProbeSchema), { textSize: 2, Other: 1 })
   })
 
+  it('reads null as an absent field at every depth (compat: the C# client sends every field, null when unset)', async () => {
+    // Before the fix, `texts: null` failed the schema with 400 instead of meaning "no texts".
+    const body = '{"Base": {"Width": 10, "height": 20, "depth": null}, "images": [{"url": "https://example.com/a.png", "maxWidth": null}], "textSize": null, "other": null}'
+    const res = await t.app.inject({ method: 'GET', url: '/probe/echo', headers: { ...t.auth, 'content-type': 'text/plain; charset=utf-8' }, payload: body })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.deepEqual(json(res).got, { base: { width: 10, height: 20 }, images: [{ url: 'https://example.com/a.png' }] })
+    // A required field sent as null is missing, and the answer says so.
+    const missing = await t.app.inject({ method: 'POST', url: '/probe/echo', headers: t.auth, payload: '{"base": {"width": 10, "height": null}}' })
+    assert.equal(missing.statusCode, 400)
+    assert.match(json(missing).message, /base\.height/)
+    // A null exact spelling does not hide a case variant that carries a value.
+    assert.deepEqual(normalizeKeys({ textSize: null, TextSize: 4 }, ProbeSchema), { textSize: 4 })
+    const whole = await t.app.inject({ method: 'POST', url: '/probe/echo', headers: t.auth, payload: 'null' })
+    assert.equal(whole.statusCode, 200, whole.body)
+    assert.deepEqual(json(whole).got, {})
+  })
+
   it('reads an empty body as {} on JSON routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/probe/echo', headers: t.auth })
     assert.equal(res.statusCode, 200)

@@ -45,6 +45,11 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'welcome-no-avatar-query', url: `/gen/welcome?username=${encodeURIComponent('Ёжик 日本')}&members=Member%20%237&color_welcome=255,200,0&color_username=%2300ffcc&text=Hello%21` },
   { name: 'welcome-banner-icon', url: '/gen/welcome', body: { username: 'Bob', avatar: '{img}/avatar.png', banner: 'SPACE', icon: 'star', members: 'Member #2', font: 'Bebas Neue', background: '#102030' } },
   { name: 'goodbye-basic', url: '/gen/goodbye', body: { username: 'Zed 👋', avatar: '{img}/avatar.png', members: 'We are 41 now' } },
+  // Hosted names (docs/generation.md, "Icon and banner names"): the sunset banner keeps its sun and sea clear of the text.
+  { name: 'goodbye-sunset-neko', url: '/gen/goodbye', body: { username: 'Zed', members: 'We are 41 now', banner: 'sunset', icon: 'neko' } },
+  { name: 'welcome-mountain-dragon', url: '/gen/welcome', body: { username: 'Kai', members: 'Member #7', banner: 'mountain', icon: 'dragon' } },
+  // 8420 of 12000: both numbers in one unit.
+  { name: 'rank-xp-units', url: '/gen/rank', body: { username: 'Ann', level: '7', rank: '3', xp: '8420', max_xp: '12000', banner: 'aurora' } },
   { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
   { name: 'quote-basic', url: '/gen/quote', body: { username: 'Ada Lovelace', avatar: '{img}/avatar.png', text: 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. 機械 🌸' } },
@@ -64,7 +69,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
         { type: 'triangle', x: 280, y: 120, width: 60, height: 60, cut: 'topright', color: 'lime' },
         { type: 'triangle', x: 350, y: 120, width: 60, height: 60, cut: 'bottomleft', color: 'deepskyblue' },
         { type: 'triangle', x: 210, y: 200, width: 60, height: 60, cut: 'bottomright', color: 'yellow' },
-        { type: 'triangle', x: 300, y: 200, width: 80, height: 80, cut: 'topleft', color: 'orange', rotate: 45, opacity: 50 },
+        { type: 'triangle', x: 300, y: 200, width: 80, height: 80, cut: 'topleft', color: 'orange', rotate: 45, opacity: 5 },
         // Skipped: drawn, this would cover the whole picture in red.
         { type: 'bitmap', x: 0, y: 0, width: 480, height: 320, color: 'red', skip: true }
       ]
@@ -122,7 +127,8 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
       global: { textSize: 26, textColor: '120, 255, 160', textFont: 'Roboto Mono', textOutlineWidth: 2, textOutlineColor: 'darkgreen', textAlign: 'm', textX: 250 },
       texts: [
         { unix: 1700000000, format: 'yyyy-MM-dd HH:mm:ss', y: 20 },
-        { unix: 0, format: 'd MMMM yyyy, h:mm tt', y: 70 },
+        // 1, not 0: `unix: 0` is the C# client's "no date" (docs/compatibility.md).
+        { unix: 1, format: 'd MMMM yyyy, h:mm tt', y: 70 },
         { snowflake: '175928847299117063', format: 'MMM d, yy HH:mm', y: 120 },
         { snowflake: '175928847299117063', y: 170, color: 'white', size: 20, outlinewidth: 0 },
         { text: 'left override', y: 215, x: 10, align: 'l', font: 'Sans Serif' }

@@ -114,7 +114,7 @@ describe('render queue through the routes', () => {
       void released.then(() => { res.writeHead(200, { 'content-type': 'image/png' }); res.end(png) })
     })
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
-    const one = await createTestApp({ config: { renderConcurrency: 1, remoteFetchAllow: parseAllowList(['127.0.0.1']), remoteFetchTimeoutMs: 5000 } })
+    const one = await createTestApp({ config: { workerThreads: 1, remoteFetchAllow: parseAllowList(['127.0.0.1']), remoteFetchTimeoutMs: 30_000 } })
     try {
       let waitingDone = false
       const waiting = one.app.inject({ method: 'GET', url: `/gen/welcome?avatar=${encodeURIComponent(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/a.png`)}`, headers: one.auth })
@@ -134,7 +134,7 @@ describe('render queue through the routes', () => {
   })
 
   it('answers RENDER_BUSY (503, Retry-After) beyond one slot and its queue, and serves again afterwards', async () => {
-    const busy = await createTestApp({ config: { renderConcurrency: 1 } })
+    const busy = await createTestApp({ config: { workerThreads: 1 } })
     try {
       // A PNG large enough that its encoding holds the one slot while the others
       // arrive (all 40 are dispatched at once; 1 runs, 16 wait, the rest are refused).

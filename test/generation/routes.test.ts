@@ -170,7 +170,8 @@ describe('/gen/custom', () => {
     assertError(await post({ images: Array.from({ length: 51 }, () => ({ color: 'red' })) }), 400, 'GEN_LIMIT_EXCEEDED', /at most 50/)
     assertError(await post({ images: Array.from({ length: 11 }, (_, i) => ({ url: `${base}/${i}.png` })) }), 400, 'GEN_LIMIT_EXCEEDED', /URLs: 11, at most 10/)
     assertError(await post({ texts: Array.from({ length: 51 }, () => ({ text: 'a' })) }), 400, 'GEN_LIMIT_EXCEEDED', /texts: 51, at most 50/)
-    for (const [w, h] of [[0, 10], [3001, 10], [10, 5000]]) {
+    // 0 is "not set" (docs/compatibility.md, "The C# client's custom images"), not a size.
+    for (const [w, h] of [[-5, 10], [3001, 10], [10, 5000]]) {
       assertError(await post({ base: { width: w, height: h } }), 400, 'GEN_LIMIT_EXCEEDED', /between 1 and 3000/)
     }
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 'a')

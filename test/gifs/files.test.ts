@@ -4,7 +4,8 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { gifDirOf, sha256 } from '../../src/gifs/files.js'
+import { sha256 } from '../../src/store/gif-files.js'
+import { gifDirOf } from '../../src/store/local-gif-files.js'
 import { ensureStarterCatalog } from '../../src/gifs/starter.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
 
@@ -15,7 +16,7 @@ let bytes: Buffer
 
 before(async () => {
   t = await createTestApp()
-  await ensureStarterCatalog(t.store.gifs, t.config.dataDir)
+  await ensureStarterCatalog(t.store.gifs, t.store.gifFiles)
   const body = json(await t.app.inject({ method: 'GET', url: '/sfw/gif/smug', headers: t.auth }))
   url = new URL(body.file).pathname
   hash = /([0-9a-f]{64})\.gif$/.exec(url)![1]!
@@ -147,6 +148,36 @@ describe('GET /files/gifs/<hash>.gif', () => {
       const res = await t.app.inject({ method: 'GET', url: `/files/gifs/${'a'.repeat(64)}.gif` })
       assertErrorEnvelope(res, 404, 'GIF_FILE_NOT_FOUND')
     } finally {
+      await t.store.gifs.remove(gif!.id)
+    }
+  })
+
+  // Regression: a symbolic link put in DATA_DIR/gifs in place of a gif was followed and
+  // whatever it named served publicly.
+  it('answers 404 for a gif file that is a symbolic link, never what it points to', async () => {
+    const hashOfLink = 'b'.repeat(64)
+    const [gif] = await t.store.gifs.add([{ category: 'hug', hash: hashOfLink, url: null, size: 12, width: 1, height: 1, frames: 1, contentType: 'image/gif' }])
+    const link = path.join(gifDirOf(t.config.dataDir), `${hashOfLink}.gif`)
+    fs.symlinkSync(path.join(t.config.dataDir, 'secret.txt'), link)
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfLink}.gif` })
+      assertErrorEnvelope(res, 404, 'GIF_FILE_NOT_FOUND')
+      assert.doesNotMatch(res.body, /do not serve/)
+    } finally {
+      fs.rmSync(link)
+      await t.store.gifs.remove(gif!.id)
+    }
+  })
+
+  it('answers 404 for a gif file that is a directory', async () => {
+    const hashOfDir = 'c'.repeat(64)
+    const [gif] = await t.store.gifs.add([{ category: 'hug', hash: hashOfDir, url: null, size: 12, width: 1, height: 1, frames: 1, contentType: 'image/gif' }])
+    const dir = path.join(gifDirOf(t.config.dataDir), `${hashOfDir}.gif`)
+    fs.mkdirSync(dir)
+    try {
+      assertErrorEnvelope(await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfDir}.gif` }), 404, 'GIF_FILE_NOT_FOUND')
+    } finally {
+      fs.rmdirSync(dir)
       await t.store.gifs.remove(gif!.id)
     }
   })

@@ -8,7 +8,8 @@ import { createApp } from '../../src/app.js'
 import { runCli } from '../../src/cli/main.js'
 import { testConfig } from '../../src/config.js'
 import { createKeyService } from '../../src/keys/keys.js'
-import { gifDirOf, sha256 } from '../../src/gifs/files.js'
+import { sha256 } from '../../src/store/gif-files.js'
+import { gifDirOf } from '../../src/store/local-gif-files.js'
 import { renderStarterGif } from '../../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../../src/gifs/types.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
@@ -232,7 +233,7 @@ describe('gifs list, stats, remove, add-url', () => {
     const feedId = JSON.parse((await cli('list', '--category', 'feed', '--json')).out)[0].id
     const removed = await cli('remove', feedId)
     assert.equal(removed.code, 0)
-    assert.match(removed.out, new RegExp(`Removed gif ${feedId} \\(feed\\)`))
+    assert.match(removed.out, /Removed 1 gif\(s\): feed 1\./)
     // lick/a.gif still uses the same file.
     assert.ok(storedFiles().includes(`${sha256(a)}.gif`))
     const lickA = list.find((g: { hash: string }) => g.hash === sha256(a)).id

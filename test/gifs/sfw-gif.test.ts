@@ -35,7 +35,7 @@ let t: TestApp
 
 before(async () => {
   t = await createTestApp({ config: { publicUrl: 'https://gifs.example.test' } })
-  const result = await ensureStarterCatalog(t.store.gifs, t.config.dataDir)
+  const result = await ensureStarterCatalog(t.store.gifs, t.store.gifFiles)
   assert.deepEqual(result, { generated: true, added: GIF_TYPES.length * STARTER_GIFS_PER_TYPE })
 })
 after(() => t.close())
@@ -58,7 +58,7 @@ describe('GET /sfw/gif/{imageType} on a fresh install', () => {
       const file = await t.app.inject({ method: 'GET', url: new URL(body.file).pathname })
       assert.equal(file.statusCode, 200, `${type} file: ${file.body.slice(0, 200)}`)
       assert.equal(file.headers['content-type'], 'image/gif')
-      const info = inspectGif(file.rawPayload)
+      const info = await inspectGif(file.rawPayload)
       assert.ok(info.frames > 1, `${type}: animated`)
       assert.equal(Number(file.headers['content-length']), file.rawPayload.length)
     }

@@ -152,5 +152,10 @@ describe('quotas and usage', () => {
     assert.deepEqual(me.rateLimit, { max: 5, windowSeconds: 60, own: false })
     assert.equal(me.quota, null)
     assert.match(me.prefix, /^um_/)
+    // The hosted fields (docs/compatibility.md, "/me"), from whichever store runs the test.
+    const stored = (await t.store.keys.list()).find((k) => k.name === 'test')!
+    assert.equal(me.id, String(stored.id))
+    assert.equal(me.created, stored.createdAt.toISOString())
+    assert.match(me.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
   })
 })

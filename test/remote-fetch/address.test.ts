@@ -42,6 +42,34 @@ describe('address classification', () => {
     }
   })
 
+  // Regression: http://[::127.0.0.1]/ reached the URL parser as [::7f00:1], which
+  // ipaddr.js names "unicast": an IPv4-compatible address (::/96) was fetched.
+  it('refuses IPv4-compatible IPv6 (::/96) in every spelling, from a URL too', () => {
+    for (const address of ['::7f00:1', '[::7f00:1]', '::127.0.0.1', '0:0:0:0:0:0:127.0.0.1', '::10.0.0.1', '::a9fe:a9fe', '::8.8.8.8', '::0.0.0.2',
+      new URL('http://[::127.0.0.1]/').hostname, new URL('http://[::169.254.169.254]/').hostname]) {
+      const verdict = classifyAddress(address)
+      assert.deepEqual({ address, range: verdict?.range, allowed: verdict?.allowed }, { address, range: 'ipv4Compatible', allowed: false })
+    }
+  })
+
+  it('refuses 6to4, NAT64 and Teredo addresses whichever IPv4 address they embed, private or public', () => {
+    const cases: Array<[string, string]> = [
+      ['2002:7f00:1::', '6to4'], ['2002:a00:1::1', '6to4'], ['2002:c0a8:101::1', '6to4'], ['2002:a9fe:a9fe::', '6to4'], ['2002:808:808::1', '6to4'],
+      ['64:ff9b::127.0.0.1', 'rfc6052'], ['64:ff9b::a00:1', 'rfc6052'], ['64:ff9b::a9fe:a9fe', 'rfc6052'], ['64:ff9b::8.8.8.8', 'rfc6052'],
+      ['64:ff9b:1::a00:1', 'rfc6052'],
+      // Teredo carries the client's IPv4 address inverted in the last 32 bits (here 10.0.0.1 and 127.0.0.1).
+      ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'teredo'], ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'teredo'], ['2001::1', 'teredo'],
+      ['::ffff:0:7f00:1', 'rfc6145'], ['::ffff:0:a00:1', 'rfc6145']
+    ]
+    for (const [address, range] of cases) {
+      const verdict = classifyAddress(address)
+      assert.deepEqual({ address, range: verdict?.range, allowed: verdict?.allowed }, { address, range, allowed: false })
+    }
+    // An operator's IPv4 allowance does not open the IPv6 spellings of those addresses.
+    const list = parseAllowList(['10.0.0.0/8'])
+    for (const address of ['2002:a00:1::1', '64:ff9b::a00:1', '::a00:1']) assert.equal(classifyAddress(address, list)?.allowed, false, address)
+  })
+
   it('says nothing about host names', () => {
     for (const host of ['example.com', 'localhost', '1.2.3.4.nip.io']) assert.equal(classifyAddress(host), undefined)
   })

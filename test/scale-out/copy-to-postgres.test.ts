@@ -38,7 +38,7 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
     await keys.revoke('old')
     const bot = (await sqlite.keys.findByName('bot'))!
     await sqlite.usage.add([{ keyId: bot.id, day: '2026-11-20', group: 'gifs', requests: 5, units: 5 }])
-    await ensureStarterCatalog(sqlite.gifs, dataDir)
+    await ensureStarterCatalog(sqlite.gifs, sqlite.gifFiles)
     const before = await sqlite.gifs.list({ limit: 10_000 })
     await sqlite.gifs.remove(before[0]!.id) // a gap in the ids
     const gifs = await sqlite.gifs.list({ limit: 10_000 })
@@ -54,7 +54,9 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
     assert.match(r.out, new RegExp(`Copied 2 keys, 1 usage rows, ${gifs.length} gifs and ${gifs.length} gif files`))
     assert.match(r.err, /gif files: \d+\/\d+/)
 
-    const target = await openPostgresStore(TEST_DATABASE_URL, { schema })
+    // An instance with an empty DATA_DIR of its own: the bytes can only come from PostgreSQL.
+    const instanceDir = tempDir('uma-copy-instance-')
+    const target = await openPostgresStore(TEST_DATABASE_URL, { schema, dataDir: instanceDir })
     try {
       const copied = await createKeyService(target.keys).authenticate(key)
       assert.deepEqual(copied.limits, { rateMax: 7, rateWindowMs: 60_000, quotaMax: 100, quotaPeriod: 'day' })
@@ -64,13 +66,14 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
       assert.equal(await target.usage.unitsSince(bot.id, '2026-11-01'), 5)
       const copiedGifs = await target.gifs.list({ limit: 10_000 })
       assert.deepEqual(copiedGifs.map((g) => [g.id, g.category, g.hash]), gifs.map((g) => [g.id, g.category, g.hash]))
-      const bytes = await target.gifContent!.get(gifs[0]!.hash!)
+      const bytes = await target.gifFiles.read(gifs[0]!.hash!)
       assert.deepEqual(bytes, fs.readFileSync(`${dataDir}/gifs/${gifs[0]!.hash}.gif`))
       // New rows continue after the copied ids.
       const next = await target.keys.create({ name: 'new', prefix: 'um_x', hash: 'f'.repeat(64), source: 'cli' })
       assert.ok(next.id > bot.id)
     } finally {
       await target.close()
+      fs.rmSync(instanceDir, { recursive: true, force: true })
     }
   })
 

@@ -21,6 +21,7 @@ function countingStore (): { store: KeyStore, lookups: () => number, records: Ma
     async list () { return [...records.values()] },
     async setStatus (name, status) { const r = [...records.values()].find((x) => x.name === name); if (r) r.status = status; return r && { ...r } },
     async setLimits (name, limits) { const r = [...records.values()].find((x) => x.name === name); if (r) r.limits = { ...r.limits, ...limits }; return r && { ...r } },
+    async rename (name, newName) { const r = [...records.values()].find((x) => x.name === name); if (r) r.name = newName; return r && { ...r } },
     async count () { return records.size }
   }
   return { store, lookups: () => lookups, records }

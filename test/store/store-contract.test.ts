@@ -28,8 +28,9 @@ const backends: Backend[] = [
     skip: postgresMissing(),
     async open () {
       const schema = uniqueName('contract')
-      const store = await openPostgresStore(TEST_DATABASE_URL, { schema })
-      return { store, async cleanup () { await store.close(); await dropSchema(schema) } }
+      const dir = tempDir()
+      const store = await openPostgresStore(TEST_DATABASE_URL, { schema, dataDir: dir })
+      return { store, async cleanup () { await store.close(); await dropSchema(schema); fs.rmSync(dir, { recursive: true, force: true }) } }
     }
   }
 ]
@@ -77,6 +78,17 @@ for (const backend of backends) {
       const list = await store.keys.list()
       assert.deepEqual(list.map((k) => [k.name, k.status, k.source]), [['alpha', 'disabled', 'cli'], ['beta', 'active', 'env']])
       assert.deepEqual(list[1]!.limits, { rateMax: null, rateWindowMs: null, quotaMax: 10, quotaPeriod: 'day' })
+    })
+
+    it('renames a key, keeping its id and hash; refuses a taken name with a conflict', async () => {
+      await store.keys.create({ name: 'gamma', prefix: 'um_gamm', hash: hashKey('gamma-key'), source: 'cli' })
+      const renamed = await store.keys.rename('gamma', 'gamma-2')
+      assert.equal(renamed!.name, 'gamma-2')
+      assert.equal((await store.keys.findByHash(hashKey('gamma-key')))!.name, 'gamma-2')
+      assert.equal(await store.keys.findByName('gamma'), undefined)
+      assert.equal(await store.keys.rename('ghost', 'anything'), undefined)
+      await assert.rejects(store.keys.rename('gamma-2', 'alpha'), (e: unknown) => e instanceof StoreConflictError && e.field === 'name')
+      assert.equal((await store.keys.findByName('gamma-2'))!.id, renamed!.id)
     })
 
     it('sums usage per key, day and group, and totals units since a day', async () => {
@@ -145,6 +157,20 @@ for (const backend of backends) {
       assert.equal(await store.gifs.remove(first!.id), undefined)
       assert.deepEqual(await store.gifs.categoryState('tickle'), removed, 'removing an unknown id changes nothing')
       assert.deepEqual(await store.gifs.categoryState('pat'), pat, 'other categories keep their version')
+    })
+
+    it('removes several gifs in one call, across categories, skipping unknown ids', async () => {
+      const gif = (category: string, n: number) => ({ category, hash: (0x2000 + n).toString(16).padStart(64, '0'), url: null, size: n, width: 10, height: 20, frames: 3, contentType: 'image/gif' })
+      const added = await store.gifs.add([gif('wave', 1), gif('wave', 2), gif('wave', 3), gif('wink', 4)])
+      const before = await store.gifs.categoryState('wave')
+      const removed = await store.gifs.removeMany([added[0]!.id, added[3]!.id, 999_999, added[0]!.id])
+      assert.deepEqual(removed.map((g) => [g.category, g.size]), [['wave', 1], ['wink', 4]])
+      assert.equal((await store.gifs.categoryState('wave')).count, 2)
+      assert.ok((await store.gifs.categoryState('wave')).version > before.version)
+      assert.equal((await store.gifs.categoryState('wink')).count, 0)
+      // Positions stay dense: both remaining gifs are picked by position.
+      assert.deepEqual((await store.gifs.pick('wave', (n) => [...Array(n).keys()])).map((g) => g.size).sort(), [2, 3])
+      assert.deepEqual(await store.gifs.removeMany([]), [])
     })
 
     it('answers ping, and closes once even when asked twice', async () => {

@@ -1,7 +1,8 @@
 // npm run cli -- gifs ...: the gif catalog for operators.
 import { parseArgs } from 'node:util'
 import { importGifs, ImportError } from '../../gifs/importer.js'
-import { addExternalGif, removeGif } from '../../gifs/manage.js'
+import { addExternalGif, removeGifs } from '../../gifs/manage.js'
+import { starterHashes } from '../../gifs/starter.js'
 import { GIF_TYPES } from '../../gifs/types.js'
 import { createGifCatalog } from '../../gifs/catalog.js'
 import { type GifRecord, StoreConflictError } from '../../store/interface.js'
@@ -11,6 +12,8 @@ import { type CommandGroup, UsageError } from '../context.js'
 const PROGRESS_EVERY_FILES = 100
 const PROGRESS_EVERY_MS = 2000
 const DEFAULT_LIST_LIMIT = 100
+/** Ids collected per page for --category and --starter. */
+const REMOVE_PAGE = 1000
 
 const HELP = `Usage: npm run cli -- gifs <command> [options]
 
@@ -26,12 +29,18 @@ Commands:
         List gifs: id, category, size, dimensions, frames, file or URL.
   stats [--json]
         Number of gifs per category (every type, empty ones too).
-  remove ID
-        Remove a gif from the catalog (and its file, when nothing else uses it).
+  remove ID... | --category NAME | --starter
+        Remove gifs from the catalog (and their files, when nothing else uses them):
+        the ids given, every gif of a category, or every starter gif (those generated
+        on the first start), in one transaction. Exit code 1 if an id is unknown
+        (the others are removed).
   add-url URL --category NAME [--width W --height H --frames N]
         Add an entry served from elsewhere (a CDN): the API answers URL as "file".
 
-Types: ${GIF_TYPES.join(', ')}`
+Types: ${GIF_TYPES.join(', ')}
+
+Exit codes: 0 done, 1 failed (a file refused, an unknown id, a store error), 2 usage
+mistake (unknown command or option, a bad id or type), 78 invalid configuration.`
 
 function table (rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
@@ -68,8 +77,7 @@ export const gifsCommand: CommandGroup = {
             category: values.category,
             dryRun,
             store,
-            content: fullStore.gifContent,
-            dataDir: ctx.config.dataDir,
+            files: fullStore.gifFiles,
             onReject: (file, reason) => ctx.err(`rejected ${file}: ${reason}`),
             onProgress: (done, total) => {
               const now = Date.now()
@@ -113,11 +121,35 @@ export const gifsCommand: CommandGroup = {
           return 0
         }
         case 'remove': {
-          const { positionals } = parseArgs({ args: rest, allowPositionals: true })
-          if (positionals.length !== 1 || !/^\d+$/.test(positionals[0]!)) throw new UsageError('gifs remove takes one numeric id: gifs remove ID')
-          const removed = await removeGif(store, ctx.config.dataDir, Number(positionals[0]))
-          if (!removed) { ctx.err(`Error: no gif has the id ${positionals[0]}`); return 1 }
-          ctx.out(`Removed gif ${removed.id} (${removed.category}).`)
+          const { values, positionals } = parseArgs({ args: rest, options: { category: { type: 'string' }, starter: { type: 'boolean' } }, allowPositionals: true })
+          const ways = [positionals.length > 0, values.category !== undefined, values.starter === true].filter(Boolean).length
+          if (ways !== 1) throw new UsageError('gifs remove takes ids, --category NAME or --starter (one of them): gifs remove ID... | --category NAME | --starter')
+          const badId = positionals.find((p) => !/^\d{1,15}$/.test(p))
+          if (badId !== undefined) throw new UsageError(`gifs remove takes numeric ids (see gifs list), got "${badId}"`)
+          const category = values.category?.toLowerCase()
+          if (category !== undefined && !(GIF_TYPES as readonly string[]).includes(category)) {
+            throw new UsageError(`"${values.category}" is not a gif type: use one of ${GIF_TYPES.join(', ')}`)
+          }
+          let ids: number[]
+          if (positionals.length > 0) {
+            ids = [...new Set(positionals.map(Number))]
+          } else {
+            const starter = values.starter === true ? starterHashes() : undefined
+            ids = []
+            for (let afterId = 0; ;) {
+              const page = await store.list({ category, limit: REMOVE_PAGE, afterId })
+              for (const g of page) if (starter === undefined || (g.hash !== null && starter.has(g.hash))) ids.push(g.id)
+              if (page.length < REMOVE_PAGE) break
+              afterId = page.at(-1)!.id
+            }
+          }
+          const removed = await removeGifs(store, fullStore.gifFiles, ids)
+          const counts = new Map<string, number>()
+          for (const g of removed) counts.set(g.category, (counts.get(g.category) ?? 0) + 1)
+          ctx.out(`Removed ${removed.length} gif(s)${counts.size > 0 ? `: ${[...counts].map(([c, n]) => `${c} ${n}`).join(', ')}` : ''}.`)
+          const gone = new Set(removed.map((g) => g.id))
+          const unknown = ids.filter((id) => !gone.has(id))
+          if (unknown.length > 0) { ctx.err(`Error: no gif has the id ${unknown.join(', ')}`); return 1 }
           return 0
         }
         case 'add-url': {

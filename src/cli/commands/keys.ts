@@ -1,7 +1,7 @@
 // npm run cli -- keys ...: API keys for operators.
 import { parseArgs } from 'node:util'
 import { daysAgo, sumByGroup } from '../../account/usage-report.js'
-import { createKeyService, KeyError } from '../../keys/keys.js'
+import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError } from '../../keys/keys.js'
 import { formatDuration, parseQuota, parseRate } from '../../limits/durations.js'
 import type { ApiKeyRecord, KeyLimits } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
@@ -19,7 +19,10 @@ Commands:
                        (default 30), for one key or all.
   disable NAME         Refuse a key until it is enabled again.
   enable NAME          Accept a disabled key again.
-  revoke NAME          Refuse a key for good (it cannot be enabled again).
+  revoke NAME          Refuse a key for good (it cannot be enabled again). Its name is
+                       free again: "keys create --name NAME" moves the revoked key to
+                       NAME.revoked-ID (its usage history stays) and makes a new one.
+  rename OLD NEW       Rename a key (the key itself does not change).
 
 Rates:  UNITS/WINDOW, such as 100/1m, 1000/1h, 20/10s ("default": the service default,
         RATE_LIMIT_MAX per RATE_LIMIT_WINDOW).
@@ -27,7 +30,10 @@ Quotas: UNITS/day or UNITS/month (UTC), such as 10000/day ("none": no quota).
 Units:  most requests cost 1; image conversion and generation cost more (see README).
 
 Names: 1 to 64 letters, digits, dots, dashes or underscores.
-Keys are stored only as a SHA-256 hash: a lost key cannot be shown again; create a new one.`
+Keys are stored only as a SHA-256 hash: a lost key cannot be shown again; create a new one.
+
+Exit codes: 0 done, 1 failed (no such key, name taken), 2 usage mistake (unknown command
+or option, invalid name, rate or quota), 78 invalid configuration (environment).`
 
 function table (rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
@@ -55,7 +61,7 @@ function limitsFrom (values: { rate?: string, quota?: string }): Partial<KeyLimi
       limits.rateWindowMs = null
     } else {
       const rate = parseRate(values.rate)
-      if (!rate) throw new UsageError(`--rate must look like 100/1m, 1000/1h or "default", got "${values.rate}"`)
+      if (!rate) throw new UsageError(/^\s*0+\s*(\/|per)/i.test(values.rate) ? `--rate: the count must be at least 1, got "${values.rate}" (to refuse a key, use keys disable)` : `--rate must look like 100/1m, 1000/1h or "default", got "${values.rate}"`)
       limits.rateMax = rate.max
       limits.rateWindowMs = rate.windowMs
     }
@@ -66,7 +72,7 @@ function limitsFrom (values: { rate?: string, quota?: string }): Partial<KeyLimi
       limits.quotaPeriod = null
     } else {
       const quota = parseQuota(values.quota)
-      if (!quota) throw new UsageError(`--quota must look like 10000/day, 50000/month or "none", got "${values.quota}"`)
+      if (!quota) throw new UsageError(/^\s*0+\s*(\/|per)/i.test(values.quota) ? `--quota: the count must be at least 1, got "${values.quota}" (to refuse a key, use keys disable)` : `--quota must look like 10000/day, 50000/month or "none", got "${values.quota}"`)
       limits.quotaMax = quota.max
       limits.quotaPeriod = quota.period
     }
@@ -83,7 +89,7 @@ function oneName (rest: string[], command: string): string {
 
 export const keysCommand: CommandGroup = {
   name: 'keys',
-  summary: 'create, list, disable, enable and revoke API keys',
+  summary: 'create, list, rename, disable, enable and revoke API keys',
   help: HELP,
   async run (args, ctx) {
     const [command, ...rest] = args
@@ -95,6 +101,7 @@ export const keysCommand: CommandGroup = {
           const { values, positionals } = parseArgs({ args: rest, options: { name: { type: 'string' }, rate: { type: 'string' }, quota: { type: 'string' } }, allowPositionals: true })
           if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}": use keys create --name NAME`)
           if (!values.name) throw new UsageError('keys create needs a name: keys create --name NAME')
+          if (!KEY_NAME_PATTERN.test(values.name)) throw new UsageError(invalidName(values.name))
           const limits = limitsFrom(values)
           let created = await keys.create(values.name)
           if (Object.keys(limits).length > 0) {
@@ -148,6 +155,15 @@ export const keysCommand: CommandGroup = {
           }
           ctx.out(`Usage since ${since} (UTC), written by the server every few seconds:`)
           ctx.out(table(rows))
+          return 0
+        }
+        case 'rename': {
+          const { positionals } = parseArgs({ args: rest, allowPositionals: true })
+          if (positionals.length !== 2) throw new UsageError('keys rename takes the old and the new name: keys rename OLD NEW')
+          const [from, to] = positionals as [string, string]
+          if (!KEY_NAME_PATTERN.test(to)) throw new UsageError(invalidName(to))
+          const record = await keys.rename(from, to)
+          ctx.out(`Key "${from}" is now named "${record.name}".`)
           return 0
         }
         case 'disable':

@@ -1,13 +1,16 @@
 // The conversion itself: any accepted image to PNG, JPEG or WebP with sharp (libvips).
 // Takes bytes and plain options, returns bytes and what they are; throws AppError.
-// Safety: the header is read first and the pixel and frame counts checked before any
+// Safety: the format is recognised from the first bytes before libvips sees them (only
+// the accepted formats reach it: never SVG, PDF or anything else libvips could parse);
+// the header is read next and the pixel and frame counts checked before any
 // decoding (decompression bombs); libvips also enforces the pixel limit itself
-// (limitInputPixels) and aborts a conversion past the time limit.
+// (limitInputPixels) and aborts a conversion past its time limit: the smaller of
+// IMAGE_TIMEOUT_MS and what remains of the request's deadline.
 import sharp from 'sharp'
 import { AppError } from '../../errors.js'
 import {
   ACCEPTED_INPUTS, ANIMATED_INPUTS, DEFAULT_QUALITY, type InputFormat, type OutputFormat,
-  acceptedInput, losslessPngOptions, refusedName, sniffUnreadable
+  acceptedInput, losslessPngOptions, refusedName, sniffAccepted, sniffUnreadable
 } from './formats.js'
 import type { Rgba } from './background.js'
 
@@ -23,6 +26,8 @@ export interface ConvertRequest {
   quality?: number
   /** What transparency is flattened onto for JPEG. */
   background: Rgba
+  /** Time left for this conversion (what remains of the request's deadline); the smaller of it and the converter's limit applies. */
+  timeoutMs?: number
 }
 
 export interface ConvertResult {
@@ -52,15 +57,29 @@ function unsupported (sent: string | undefined): AppError {
 /** libvips messages that mean the input itself is bad (rather than our fault). */
 const INPUT_ERROR = /unsupported image format|corrupt|truncat|premature|invalid|bad |not a |read error|load|decode|unexpected end|out of order|huffman|marker|crc|zlib|inflate|libspng|gifload|webp|heif|tiff|jpeg|png|exceeds pixel limit/i
 
-export function createImageConverter (options: ConverterOptions): ImageConverter {
+/**
+ * `load` is sharp itself; tests hand in a wrapper that records what reaches libvips.
+ */
+export function createImageConverter (options: ConverterOptions, load: typeof sharp = sharp): ImageConverter {
   // Every input here is new: libvips' operation cache would only hold memory.
   sharp.cache(false)
-  const timeoutSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000))
+  const defaultSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000))
+
+  /**
+   * libvips counts whole seconds. The converter's own limit is rounded up (as
+   * documented); a request's remaining time is rounded down so the work stops by the
+   * request's deadline, but never below one second (0 would mean no limit at all).
+   */
+  function secondsFor (request: ConvertRequest): number {
+    if (request.timeoutMs === undefined || request.timeoutMs >= options.timeoutMs) return defaultSeconds
+    return Math.max(1, Math.floor(request.timeoutMs / 1000))
+  }
 
   async function inspect (input: Buffer): Promise<{ format: InputFormat, width: number, height: number, frames: number }> {
+    if (sniffAccepted(input) === undefined) throw unsupported(sniffUnreadable(input))
     let meta: sharp.Metadata
     try {
-      meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata()
+      meta = await load(input, { failOn: 'error', limitInputPixels: false }).metadata()
     } catch (err) {
       if (/unsupported image format/i.test((err as Error).message)) throw unsupported(sniffUnreadable(input))
       throw new AppError('IMAGE_INVALID', undefined, { cause: err })
@@ -90,9 +109,10 @@ export function createImageConverter (options: ConverterOptions): ImageConverter
     async convert (input, request) {
       if (input.length === 0) throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" field of a multipart form')
       const source = await inspect(input)
+      const timeoutSeconds = secondsFor(request)
       // Only WebP output keeps an animation; JPEG and PNG take the first frame.
       const animated = request.format === 'webp' && source.frames > 1
-      let pipeline = sharp(input, {
+      let pipeline = load(input, {
         failOn: 'error',
         limitInputPixels: options.maxPixels,
         animated,

@@ -54,6 +54,28 @@ export function acceptedInput (format: string | undefined, compression: string |
   }
 }
 
+/**
+ * The accepted container an input's first bytes announce, or undefined. Checked before
+ * sharp sees the bytes: libvips picks its loader from the content, so anything else
+ * (SVG above all, parsed by librsvg with its entities and its viewBox, or PDF) would be
+ * parsed while reading the header. AVIF and HEIC share the HEIF container; the brand
+ * decides what is clearly HEIC, and the header's compression the rest (acceptedInput).
+ */
+export function sniffAccepted (bytes: Buffer): 'JPEG' | 'PNG' | 'WebP' | 'GIF' | 'TIFF' | 'HEIF' | undefined {
+  if (bytes.length < 12) return undefined
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'JPEG'
+  if (bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'PNG'
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1')
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'WebP'
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'GIF'
+  // Classic TIFF (42) and BigTIFF (43), either byte order.
+  const tiff = ascii(0, 2)
+  if ((tiff === 'II' && (bytes.readUInt16LE(2) === 42 || bytes.readUInt16LE(2) === 43)) ||
+      (tiff === 'MM' && (bytes.readUInt16BE(2) === 42 || bytes.readUInt16BE(2) === 43))) return 'TIFF'
+  if (ascii(4, 8) === 'ftyp' && ['avif', 'avis', 'mif1', 'msf1'].includes(ascii(8, 12))) return 'HEIF'
+  return undefined
+}
+
 /** sharp format names of inputs it may read but we refuse, with the reason shown to users. */
 const REFUSED_NAMES: Record<string, string> = {
   svg: 'SVG',
@@ -100,7 +122,8 @@ function sniffName (bytes: Buffer): string | undefined {
     if (['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'HEIC'
     if (['isom', 'mp41', 'mp42', 'avc1', 'M4V ', 'qt  '].includes(brand)) return 'a video'
   }
-  const head = ascii(0, 256).trimStart().toLowerCase()
-  if (head.startsWith('<svg') || (head.startsWith('<?xml') && bytes.subarray(0, 4096).toString('latin1').toLowerCase().includes('<svg'))) return 'SVG'
+  // Markup (after a byte-order mark, blanks, an XML prolog, comments or a doctype) with an <svg element early on.
+  const head = bytes.subarray(0, 4096).toString('latin1').replace(/^\xef\xbb\xbf/, '').trimStart().toLowerCase()
+  if (head.startsWith('<') && head.includes('<svg')) return 'SVG'
   return undefined
 }

@@ -7,16 +7,18 @@ import { Type } from 'typebox'
 import type { ImageConfig } from '../../config.js'
 import { AppError } from '../../errors.js'
 import { parseBackground, WHITE } from './background.js'
-import { createImageConverter } from './convert.js'
+import { type ConvertResult, createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
 import type { Metrics } from '../../metrics/metrics.js'
 import { createLimiter, observeWith, type Ticket } from '../../work/limiter.js'
-import { MAX_IMAGE_BYTES, readUpload, type Upload } from './upload.js'
+import { MAX_IMAGE_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 
 export interface ImageConversionOptions {
   image: ImageConfig
   /** Queue lengths and refusals, for Prometheus. */
   metrics?: Metrics
+  /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
+  requestTimeoutMs?: number
 }
 
 const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string }> = [
@@ -26,8 +28,8 @@ const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string }> = [
 ]
 
 const QuerySchema = Type.Object({
-  quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)' })),
-  background: Type.Optional(Type.String({ maxLength: 64, description: 'JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white' }))
+  quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, examples: [90], description: 'Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)' })),
+  background: Type.Optional(Type.String({ maxLength: 64, examples: ['white'], description: 'JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white' }))
 })
 
 /** Units of a key's rate limit and quota one conversion costs. */
@@ -35,11 +37,24 @@ export const IMAGE_CONVERSION_COST = 5
 /** Retry-After for a full queue: conversions of typical photos finish well within it. */
 export const BUSY_RETRY_AFTER_SECONDS = 2
 
-const tickets = new WeakMap<FastifyRequest, Ticket>()
-
-function releaseTicket (request: FastifyRequest): void {
-  tickets.get(request)?.release()
+/**
+ * A request's place in the limiter. It is given back when the answer has gone AND the
+ * work for it (reading the upload, the libvips pipeline) has stopped, whichever comes
+ * later: a 503 sent at the request's deadline does not free the place while libvips
+ * still converts, so IMAGE_CONCURRENCY + IMAGE_QUEUE bounds the work actually running.
+ */
+interface Admission {
+  ticket: Ticket
+  key: number | undefined
+  answered: boolean
+  /** Work in progress for the request (the upload being read, the conversion). */
+  busy: number
+  released: boolean
+  /** Aborted with the answer: an upload still arriving is no longer read (Node drops the rest). */
+  answer: AbortController
 }
+
+const admissions = new WeakMap<FastifyRequest, Admission>()
 
 /** The quality form field of a multipart upload, checked like the query parameter. */
 function formQuality (raw: string | undefined): number | undefined {
@@ -51,8 +66,39 @@ function formQuality (raw: string | undefined): number | undefined {
   return Number(value)
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics }) => {
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0 }) => {
   const converter = createImageConverter(image)
+  const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
+  // Places held per key: one key never takes more than IMAGE_MAX_PER_KEY of them.
+  const perKey = new Map<number, number>()
+  const releaseIfDone = (admission: Admission): void => {
+    if (admission.released || !admission.answered || admission.busy > 0) return
+    admission.released = true
+    admission.ticket.release()
+    if (admission.key !== undefined) {
+      const held = (perKey.get(admission.key) ?? 1) - 1
+      if (held <= 0) perKey.delete(admission.key)
+      else perKey.set(admission.key, held)
+    }
+  }
+  const answered = (request: FastifyRequest): void => {
+    const admission = admissions.get(request)
+    if (admission === undefined) return
+    admission.answered = true
+    admission.answer.abort()
+    releaseIfDone(admission)
+  }
+  /** Runs `work` as part of the request's admission: its place is held until the work settles. */
+  const holding = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
+    const admission = admissions.get(request)!
+    admission.busy++
+    try {
+      return await work()
+    } finally {
+      admission.busy--
+      releaseIfDone(admission)
+    }
+  }
   const limiter = createLimiter({
     concurrency: image.concurrency,
     queue: image.queue,
@@ -64,21 +110,33 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
   // Admission before the body is read: a refused upload costs no memory. Runs after
   // authentication (an onRequest hook), so requests without a key take no place.
   app.addHook('preParsing', function admit (request, _reply, payload, done) {
+    const key = request.apiKey?.id
+    const held = key === undefined ? 0 : perKey.get(key) ?? 0
+    if (held >= image.maxPerKey) {
+      done(new AppError('IMAGE_KEY_BUSY', `This key already has ${held} image conversions uploading, waiting or running, its most at once (of ${image.concurrency + image.queue} places in all): wait for one to finish, then retry`, {
+        headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+        details: { retryAfter: BUSY_RETRY_AFTER_SECONDS, maxPerKey: image.maxPerKey }
+      }))
+      return
+    }
+    let ticket: Ticket
     try {
-      tickets.set(request, limiter.admit())
+      ticket = limiter.admit(undefined, key)
     } catch (err) {
       done(err as Error)
       return
     }
+    if (key !== undefined) perKey.set(key, held + 1)
+    admissions.set(request, { ticket, key, answered: false, busy: 0, released: false, answer: new AbortController() })
     done(null, payload)
   })
-  app.addHook('onResponse', function released (request, _reply, done) { releaseTicket(request); done() })
-  app.addHook('onRequestAbort', function aborted (request, done) { releaseTicket(request); done() })
+  app.addHook('onResponse', function released (request, _reply, done) { answered(request); done() })
+  app.addHook('onRequestAbort', function aborted (request, done) { answered(request); done() })
 
   // Any content type: the bytes are recognised by their content, not their label.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', function parseUpload (request, payload, done) {
-    readUpload(request.headers, payload).then((upload) => done(null, upload), (err: Error) => done(err))
+    holding(request, () => readUpload(request.headers, payload, pace, admissions.get(request)!.answer.signal)).then((upload) => done(null, upload), (err: Error) => done(err))
   })
 
   for (const endpoint of ENDPOINTS) {
@@ -88,10 +146,11 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
       bodyLimit: MAX_IMAGE_BYTES,
       config: {
         body: 'raw',
+        images: [OUTPUT_MIME[endpoint.format]],
         // Conversion is CPU work: it costs more of a key's rate limit (README, "costs").
         cost: IMAGE_CONVERSION_COST,
         errors: ['EMPTY_BODY', 'BAD_CONTENT_LENGTH', 'BAD_REQUEST', 'IMAGE_UNSUPPORTED_FORMAT', 'IMAGE_INVALID',
-          'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY']
+          'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'IMAGE_KEY_BUSY', 'UPLOAD_TOO_SLOW']
       },
       schema: {
         tags: ['conversion'],
@@ -111,8 +170,22 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         const quality = request.query.quality ?? formQuality(upload.fields.quality)
         const backgroundRaw = request.query.background ?? upload.fields.background
         const background = backgroundRaw === undefined ? WHITE : parseBackground(backgroundRaw)
-        const ticket = tickets.get(request)!
-        const result = await ticket.run(() => converter.convert(upload.bytes, { format: endpoint.format, quality, background }))
+        const admission = admissions.get(request)!
+        let result: ConvertResult
+        try {
+          result = await holding(request, () => admission.ticket.run(async () => {
+            // Answered meanwhile (the request's deadline passed while it waited): no work for nobody.
+            if (admission.answered || reply.raw.destroyed) throw new AppError('TIMEOUT')
+            const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - reply.elapsedTime : undefined
+            if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
+            return await converter.convert(upload.bytes, { format: endpoint.format, quality, background, timeoutMs })
+          }))
+        } catch (err) {
+          if (reply.sent) return reply
+          throw err
+        }
+        // The deadline answered 503 while libvips worked: that answer stands.
+        if (reply.sent) return reply
         return reply
           .header('content-type', OUTPUT_MIME[endpoint.format])
           .header('content-length', result.data.length)

@@ -13,7 +13,7 @@ import { BLOCKS, DROPPED, type El, isBlank, type Node } from './html-tree.js'
 import { block, paragraph } from './markdown-blocks.js'
 import type { Ctx } from './markdown-inline.js'
 
-export { MAX_CONTAINER_DEPTH } from './markdown-blocks.js'
+export { MAX_CONTAINER_DEPTH, OutputBudgetExceeded } from './markdown-blocks.js'
 export { escapeInline } from './markdown-escape.js'
 
 /** Deeper elements are flattened into their ancestor: bounds recursion on hostile input. */
@@ -37,8 +37,9 @@ interface Level extends El {
  * closes, so memory holds one block at a time: a whole-document tree would survive young
  * garbage collections and make the cost grow faster than the input.
  */
-export function htmlToMarkdown (html: string): string {
+export function htmlToMarkdown (html: string, options: { budget?: number } = {}): string {
   const ctx: Ctx = { containers: 0, inTable: false, inHeading: false, inLink: false, inListItem: false }
+  if (options.budget !== undefined) ctx.budget = { left: options.budget }
   const out: string[] = []
   /** Inline content of the top level since the last block: one paragraph. */
   let pending: Node[] = []

@@ -8,7 +8,17 @@ import { type Ctx, inlineChildren, inlineNode, InlineWriter } from './markdown-i
 /** Deeper block quotes and lists are flattened: every level adds a prefix to every line. */
 export const MAX_CONTAINER_DEPTH = 32
 
-function indent (text: string, first: string, rest: string): string {
+/** Thrown when nested containers would write more than the conversion's budget (Ctx.budget). */
+export class OutputBudgetExceeded extends Error {}
+
+function indent (text: string, first: string, rest: string, budget: Ctx['budget']): string {
+  if (budget !== undefined) {
+    // Each line gains a prefix: known before the copy is made.
+    let lines = 1
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++
+    budget.left -= text.length + lines * rest.length
+    if (budget.left < 0) throw new OutputBudgetExceeded()
+  }
   let out = ''
   let start = 0
   let isFirst = true
@@ -81,7 +91,7 @@ export function block (el: El, ctx: Ctx, out: string[]): void {
       }
       const inner: string[] = []
       blocks(el.children, { ...ctx, containers: ctx.containers + 1, inListItem: false }, inner)
-      out.push(inner.length === 0 ? '>' : indent(inner.join('\n\n'), '> ', '> '))
+      out.push(inner.length === 0 ? '>' : indent(inner.join('\n\n'), '> ', '> ', ctx.budget))
       return
     }
     case 'ul': case 'ol':
@@ -184,7 +194,7 @@ function list (el: El, ctx: Ctx, out: string[]): void {
     let content = parts.join(loose ? '\n\n' : '\n')
     if (task) content = (task.checked ? '[x]' : '[ ]') + (content === '' ? '' : ' ' + content)
     const width = marker.length + 1
-    rendered.push(content === '' ? marker : indent(content, marker + ' ', ' '.repeat(width)))
+    rendered.push(content === '' ? marker : indent(content, marker + ' ', ' '.repeat(width), ctx.budget))
   }
   out.push(rendered.join(loose ? '\n\n' : '\n'))
 }
@@ -201,14 +211,15 @@ function alignOf (cell: El): Align {
 
 function table (el: El, ctx: Ctx, out: string[]): void {
   const rows: El[] = []
-  let headerRows = 0
+  /** Position in `rows` of the first row of a <thead>, wherever the thead stands. */
+  let headerIndex = -1
   const caption: Node[] = []
   const collect = (node: El, section: string): void => {
     for (const child of node.children) {
       if (typeof child === 'string') continue
       if (child.name === 'tr') {
+        if (section === 'thead' && headerIndex < 0) headerIndex = rows.length
         rows.push(child)
-        if (section === 'thead') headerRows++
       } else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') collect(child, child.name)
       else if (child.name === 'caption') caption.push(...child.children)
     }
@@ -222,8 +233,9 @@ function table (el: El, ctx: Ctx, out: string[]): void {
   const cellCtx: Ctx = { ...ctx, inTable: true }
   const grid: string[][] = []
   const aligns: Align[] = []
-  // GFM tables have exactly one header row (the first) and no cell spans.
-  const headerIndex = headerRows > 0 ? rows.findIndex((_r, i) => i < headerRows) : 0
+  // GFM tables have exactly one header row and no cell spans: the first row of the
+  // <thead> when there is one (a <tbody> may come before it in the source), else the first.
+  if (headerIndex < 0) headerIndex = 0
   const ordered = [rows[headerIndex]!, ...rows.filter((_r, i) => i !== headerIndex)]
   for (const row of ordered) {
     const cells = row.children.filter((c): c is El => typeof c !== 'string' && (c.name === 'td' || c.name === 'th'))
@@ -236,7 +248,9 @@ function table (el: El, ctx: Ctx, out: string[]): void {
     })
     grid.push(line)
   }
-  const columns = Math.max(1, ...grid.map((r) => r.length))
+  // A loop, not Math.max(...): a table of many rows would overflow the argument stack.
+  let columns = 1
+  for (const row of grid) columns = Math.max(columns, row.length)
   const lines: string[] = []
   grid.forEach((row, r) => {
     const cells: string[] = []

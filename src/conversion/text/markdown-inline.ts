@@ -87,6 +87,12 @@ export interface Ctx {
   inLink: boolean
   /** Inside a list item: "---" would read as a setext underline after a paragraph line. */
   inListItem: boolean
+  /**
+   * Characters the conversion may still write into nested containers (shared by every
+   * level: each level re-prefixes its content, so this is the work done as well as the
+   * output). Undefined: unbounded.
+   */
+  budget?: { left: number }
 }
 
 function wrap (w: InlineWriter, el: El, ctx: Ctx, open: string, close: string): void {

@@ -1,7 +1,7 @@
 // Markdown → HTML: CommonMark 0.31.2 (markdown-it, checked against every example of the
 // commonmark-spec package in test/conversion-text/commonmark-spec.test.ts) plus the GitHub
-// extensions: tables and strikethrough (built into markdown-it), task lists
-// (@mdit/plugin-tasklist), and, on request, extended autolinks (markdown-it's linkify).
+// extensions: tables and strikethrough (built into markdown-it), task lists (our own
+// linear rule, task-list.ts), and, on request, extended autolinks (markdown-it's linkify).
 //
 // Safety: the HTML we answer is embedded in our users' pages. By default raw HTML in the
 // Markdown is *escaped* (markdown-it `html: false`): it shows as text and never reaches
@@ -13,8 +13,8 @@
 import MarkdownIt from 'markdown-it'
 import type Token from 'markdown-it/lib/token.mjs'
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs'
-import { tasklist } from '@mdit/plugin-tasklist'
 import GithubSlugger from 'github-slugger'
+import { taskLists } from './task-list.js'
 
 export interface MarkdownOptions {
   /** Soft line breaks become <br> (chat-style Markdown). */
@@ -71,7 +71,7 @@ function createInstance (flags: { breaks: boolean, autolinks: boolean, unsafe: b
     linkify: flags.autolinks,
     typographer: false
   })
-  md.use(tasklist, { label: false, disabled: true })
+  md.use(taskLists)
   md.core.ruler.push('heading_ids', headingIdRule)
   // An empty block quote renders as "<blockquote>\n</blockquote>" in the spec (examples
   // 218, 239, 240); markdown-it's generic rule omits the newline when nothing follows.

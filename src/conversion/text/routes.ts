@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AppError } from '../../errors.js'
 import { ok } from '../../http/envelope.js'
 import { sendError } from '../../http/error-handler.js'
-import { htmlToMarkdown } from './html-to-markdown.js'
+import type { FastifyReply } from 'fastify'
+import type { Work } from '../../work/work.js'
+import type { WorkTask } from '../../work/tasks.js'
 import { textFromBody } from './input.js'
-import { createMarkdownRenderer, type MarkdownOptions } from './markdown-to-html.js'
+import type { MarkdownOptions } from './markdown-to-html.js'
 import {
   HtmlToMarkdownAnswerSchema, HtmlToMarkdownBodySchema, MarkdownOptionsQuerySchema,
   MarkdownToHtmlAnswerSchema, MarkdownToHtmlBodySchema
@@ -15,14 +17,15 @@ import {
 export interface TextConversionOptions {
   /** Largest body accepted, in bytes (config TEXT_BODY_LIMIT). */
   bodyLimit: number
+  /** The worker pool the conversions run in (src/work/work.ts): never on the event loop. */
+  work: Work
 }
 
 function mebibytes (bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(2)} MiB` : `${+(bytes / 1024).toFixed(2)} KiB`
 }
 
-export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptions> = async (app, { bodyLimit }) => {
-  const renderer = createMarkdownRenderer()
+export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptions> = async (app, { bodyLimit, work }) => {
   const tooLarge = `The text to convert is too large: these endpoints accept at most ${mebibytes(bodyLimit)} (${bodyLimit} bytes) per request`
 
   // Encapsulated: only these routes. The limit is named in the answer, whether the body
@@ -32,12 +35,29 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
     return sendError(request, reply, code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('BODY_TOO_LARGE', tooLarge, { cause: err }) : err)
   })
 
+  /**
+   * Runs a conversion in the pool and sends its answer, which the worker wrote as JSON
+   * (the schema's shape: the envelope, the field and `content`), so that the event loop
+   * only passes the bytes on.
+   */
+  async function convert<K extends 'html-markdown' | 'markdown-html'> (reply: FastifyReply, task: Extract<WorkTask, { kind: K }>): Promise<FastifyReply> {
+    let json: Uint8Array
+    try {
+      json = await work.run(task, { signal: reply.workSignal(), busy: 'WORK_BUSY', owner: reply.request.apiKey?.id }) as Uint8Array
+    } catch (err) {
+      // Answered meanwhile (the deadline), or the client left.
+      if (reply.sent || reply.raw.destroyed) return reply
+      throw err
+    }
+    return reply.type('application/json; charset=utf-8').send(Buffer.from(json.buffer, json.byteOffset, json.byteLength))
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/convert/html-markdown',
     exposeHeadRoute: false,
     bodyLimit,
-    config: { body: 'json-or-text', errors: ['TEXT_INPUT_MISSING', 'TEXT_INPUT_NOT_STRING', 'INVALID_UTF8'] },
+    config: { body: 'json-or-text', errors: ['TEXT_INPUT_MISSING', 'TEXT_INPUT_NOT_STRING', 'INVALID_UTF8', 'TEXT_OUTPUT_TOO_LARGE', 'TEXT_BUDGET_EXCEEDED', 'WORK_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['conversion'],
       summary: 'Convert HTML to GitHub-flavoured Markdown',
@@ -48,9 +68,9 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
       body: HtmlToMarkdownBodySchema,
       response: { 200: HtmlToMarkdownAnswerSchema }
     },
-    handler: async (request) => {
-      const markdown = htmlToMarkdown(textFromBody(request.body, 'html'))
-      return ok({ markdown, content: markdown })
+    handler: async (request, reply) => {
+      const input = textFromBody(request.body, 'html')
+      return await convert(reply, { kind: 'html-markdown', input })
     }
   })
 
@@ -59,7 +79,7 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
     url: '/convert/markdown-html',
     exposeHeadRoute: false,
     bodyLimit,
-    config: { body: 'json-or-text', errors: ['TEXT_INPUT_MISSING', 'TEXT_INPUT_NOT_STRING', 'INVALID_UTF8'] },
+    config: { body: 'json-or-text', errors: ['TEXT_INPUT_MISSING', 'TEXT_INPUT_NOT_STRING', 'INVALID_UTF8', 'TEXT_OUTPUT_TOO_LARGE', 'TEXT_BUDGET_EXCEEDED', 'WORK_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['conversion'],
       summary: 'Convert Markdown (CommonMark + GFM) to HTML, safe by default',
@@ -71,7 +91,7 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
       body: MarkdownToHtmlBodySchema,
       response: { 200: MarkdownToHtmlAnswerSchema }
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const body = request.body
       const fromBody = (typeof body === 'object' && body !== null ? body : {}) as MarkdownOptions
       const q = request.query
@@ -82,8 +102,7 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
         autolinks: fromBody.autolinks ?? q.autolinks,
         unsafe: fromBody.unsafe ?? q.unsafe
       }
-      const html = renderer.render(textFromBody(body, 'markdown'), options)
-      return ok({ html, content: html })
+      return await convert(reply, { kind: 'markdown-html', input: textFromBody(body, 'markdown'), options })
     }
   })
 }

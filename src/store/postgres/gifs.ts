@@ -2,7 +2,7 @@
 // as SQLite (see src/store/sqlite/gifs.ts), with the category's count row locked (FOR
 // UPDATE) by every change, so that instances changing one category at once keep it dense.
 import type pg from 'pg'
-import { type GifCatalogStore, type GifContentStore, type GifRecord, StoreConflictError } from '../interface.js'
+import { type GifCatalogStore, type GifRecord, StoreConflictError } from '../interface.js'
 import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
 
 async function inTransaction<T> (pool: pg.Pool, isolation: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -24,6 +24,20 @@ async function inTransaction<T> (pool: pg.Pool, isolation: string, work: (client
 async function lockCategory (client: pg.PoolClient, category: string): Promise<number> {
   await client.query('INSERT INTO gif_categories (category, count) VALUES ($1, 0) ON CONFLICT (category) DO NOTHING', [category])
   return (await client.query<{ count: number }>('SELECT count FROM gif_categories WHERE category = $1 FOR UPDATE', [category])).rows[0]!.count
+}
+
+async function removeRow (client: pg.PoolClient, id: number): Promise<GifRow | undefined> {
+  const found = (await client.query<GifRow>('SELECT * FROM gifs WHERE id = $1', [id])).rows[0]
+  if (!found) return undefined
+  const count = await lockCategory(client, found.category)
+  // Re-read under the lock: another instance may have moved it meanwhile.
+  const row = (await client.query<GifRow>('SELECT * FROM gifs WHERE id = $1', [id])).rows[0]
+  if (!row) return undefined
+  const last = count - 1
+  await client.query('DELETE FROM gifs WHERE id = $1', [id])
+  if (row.seq !== last) await client.query('UPDATE gifs SET seq = $1 WHERE category = $2 AND seq = $3', [row.seq, row.category, last])
+  await client.query('UPDATE gif_categories SET count = $1, version = version + 1 WHERE category = $2', [last, row.category])
+  return row
 }
 
 export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
@@ -59,17 +73,18 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
     },
     async remove (id) {
       return inTransaction(pool, 'READ COMMITTED', async (client) => {
-        const found = (await client.query<GifRow>('SELECT * FROM gifs WHERE id = $1', [id])).rows[0]
-        if (!found) return undefined
-        const count = await lockCategory(client, found.category)
-        // Re-read under the lock: another instance may have moved it meanwhile.
-        const row = (await client.query<GifRow>('SELECT * FROM gifs WHERE id = $1', [id])).rows[0]
-        if (!row) return undefined
-        const last = count - 1
-        await client.query('DELETE FROM gifs WHERE id = $1', [id])
-        if (row.seq !== last) await client.query('UPDATE gifs SET seq = $1 WHERE category = $2 AND seq = $3', [row.seq, row.category, last])
-        await client.query('UPDATE gif_categories SET count = $1, version = version + 1 WHERE category = $2', [last, row.category])
-        return toRecord(row)
+        const row = await removeRow(client, id)
+        return row ? toRecord(row) : undefined
+      })
+    },
+    async removeMany (ids) {
+      return inTransaction(pool, 'READ COMMITTED', async (client) => {
+        const removed: GifRecord[] = []
+        for (const id of ids) {
+          const row = await removeRow(client, id)
+          if (row) removed.push(toRecord(row))
+        }
+        return removed
       })
     },
     get: (id) => one('SELECT * FROM gifs WHERE id = $1', [id]),
@@ -112,19 +127,6 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
     async hashes () {
       const { rows } = await pool.query<{ hash: string }>('SELECT DISTINCT hash FROM gifs WHERE hash IS NOT NULL')
       return new Set(rows.map((r) => r.hash))
-    }
-  }
-}
-
-/** Gif bytes shared by every instance; each instance keeps a copy under DATA_DIR/gifs. */
-export function createPostgresGifContentStore (pool: pg.Pool): GifContentStore {
-  return {
-    async put (hash, bytes) {
-      await pool.query('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)])
-    },
-    async get (hash) {
-      const { rows } = await pool.query<{ content: Buffer }>('SELECT content FROM gif_contents WHERE hash = $1', [hash])
-      return rows[0]?.content
     }
   }
 }

@@ -30,6 +30,14 @@ export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
     async list () {
       return (await pool.query<KeyRow>('SELECT * FROM api_keys ORDER BY id')).rows.map(toRecord)
     },
+    async rename (name, newName) {
+      try {
+        return await one('UPDATE api_keys SET name = $1, updated_at = $2 WHERE name = $3 RETURNING *', [newName, Date.now(), name])
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') throw new StoreConflictError('name', `A key named "${newName}" already exists`)
+        throw err
+      }
+    },
     setStatus: (name, status) => one('UPDATE api_keys SET status = $1, updated_at = $2 WHERE name = $3 RETURNING *', [status, Date.now(), name]),
     async setLimits (name, limits) {
       const sets: string[] = []

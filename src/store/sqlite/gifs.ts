@@ -61,7 +61,7 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     return ids
   })
 
-  const removeOne = db.transaction((id: number): GifRow | undefined => {
+  const removeRow = (id: number): GifRow | undefined => {
     const row = byId.get(id)
     if (!row) return undefined
     const last = (countOf.get(row.category) ?? 1) - 1
@@ -70,7 +70,9 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     if (row.seq !== last) moveSeq.run(row.seq, row.category, last)
     setCount.run(row.category, last)
     return row
-  })
+  }
+  const removeOne = db.transaction(removeRow)
+  const removeAll = db.transaction((ids: readonly number[]): GifRow[] => ids.map(removeRow).filter((r): r is GifRow => r !== undefined))
 
   // A read transaction: the count and the lookups see the same snapshot even while
   // another process (the CLI) changes the catalog.
@@ -93,6 +95,9 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     async remove (id) {
       const row = removeOne.immediate(id)
       return row ? toRecord(row) : undefined
+    },
+    async removeMany (ids) {
+      return removeAll.immediate(ids).map(toRecord)
     },
     async get (id) {
       const row = byId.get(id)

@@ -2,6 +2,7 @@
 import { DEFAULT_GIF_CACHE_TTL_MS, withGifCache } from '../cached-gifs.js'
 import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import type { Store } from '../interface.js'
+import { createLocalGifFileStore } from '../local-gif-files.js'
 import { openSqliteDatabase } from './database.js'
 import { createSqliteGifStore } from './gifs.js'
 import { createSqliteKeyStore } from './keys.js'
@@ -15,7 +16,7 @@ export function openSqliteStore (dataDir: string, options: { keyCacheTtlMs?: num
     keys: withKeyCache(createSqliteKeyStore(db), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: createSqliteUsageStore(db),
     gifs: withGifCache(createSqliteGifStore(db), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
-    gifContent: null,
+    gifFiles: createLocalGifFileStore(dataDir),
     async ping () { ping.get() },
     async close () { if (db.open) db.close() }
   }

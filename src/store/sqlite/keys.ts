@@ -10,6 +10,7 @@ export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
   const byName = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE name = ?')
   const all = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id')
   const updateStatus = db.prepare('UPDATE api_keys SET status = ?, updated_at = ? WHERE name = ?')
+  const updateName = db.prepare('UPDATE api_keys SET name = ?, updated_at = ? WHERE name = ?')
   const count = db.prepare('SELECT COUNT(*) FROM api_keys').pluck()
   const updateLimits = db.prepare('UPDATE api_keys SET rate_max = ?, rate_window_ms = ?, quota_max = ?, quota_period = ?, updated_at = ? WHERE name = ?')
 
@@ -51,6 +52,15 @@ export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
       const merged = { ...toRecord(current).limits, ...limits }
       updateLimits.run(merged.rateMax, merged.rateWindowMs, merged.quotaMax, merged.quotaPeriod, Date.now(), name)
       return toRecord(byName.get(name)!)
+    },
+    async rename (name, newName) {
+      try {
+        if (updateName.run(newName, Date.now(), name).changes === 0) return undefined
+      } catch (err) {
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError('name', `A key named "${newName}" already exists`)
+        throw err
+      }
+      return toRecord(byName.get(newName)!)
     },
     async count () {
       return count.get() as number

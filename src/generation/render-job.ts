@@ -1,0 +1,190 @@
+// A picture as a job for a worker thread (src/work/): the main thread checks the request
+// and fetches its images (network waits, cheap), decodes the images that are larger
+// than they are drawn with shrink-on-load in sharp (libuv threads, never the event
+// loop), and sends the worker the fields, the description and the pixels; the worker
+// draws and encodes. Nothing in a job is a class: it crosses the thread by structured clone.
+import sharp from 'sharp'
+import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
+import path from 'node:path'
+import { AppError } from '../errors.js'
+import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
+import { type AssetKind, type AssetRegistry, createAssetRegistry, type Drawable } from './assets.js'
+import { createCanvasPool } from './canvas-pool.js'
+import { type CustomBody, customImageBoxes, prepareCustom } from './custom.js'
+import { encodeSync, type OutputFormat } from './draw.js'
+import { createFontRegistry, type FontRegistry } from './fonts.js'
+import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
+import { templateByName, type TemplateFields } from './templates.js'
+
+/**
+ * Budget of a request's remote images, counted from their headers before any is decoded:
+ * the pixels of every image as sent (10 images of 5000×5000 are 250 MP: refused).
+ * Decoding them, even shrunk, costs CPU in proportion to these pixels.
+ */
+export const MAX_SOURCE_PIXELS = 100_000_000
+/**
+ * Budget of the pixels decoded for a request after shrink-on-load (each image at most
+ * about the size it is drawn at): the memory a picture's images take in the worker,
+ * 4 bytes a pixel (32 MP: 128 MB).
+ */
+export const MAX_DECODED_PIXELS = 32_000_000
+/**
+ * An image up to this factor larger than its drawn box (per side) is decoded as it is,
+ * by the canvas, as before; a larger one is shrunk first. The slack keeps small images
+ * (avatars) drawn exactly as they always were, and downscaling quality where it shows.
+ */
+const SHRINK_SLACK = 2
+
+/** One image of a job: the bytes as fetched, or RGBA pixels shrunk by sharp. */
+export interface PreparedImage {
+  encoded?: Uint8Array
+  raw?: Uint8Array
+  width: number
+  height: number
+  naturalWidth: number
+  naturalHeight: number
+}
+
+export type DrawJob = {
+  format: OutputFormat
+  /** By URL as the request wrote it, trimmed. */
+  images: Record<string, PreparedImage>
+} & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
+
+export type JobSpec = { format: OutputFormat } & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
+
+interface Fetched { bytes: Buffer, width: number, height: number }
+
+/**
+ * Main-thread side: checks the request (the same code the worker draws with, so every
+ * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
+ * render slot) turns the fetched bytes into a job, within the pixel budgets.
+ */
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetRegistry, images: ImageFetcher }, spec: JobSpec): Promise<{ decode: (timeoutMs: number) => Promise<DrawJob> }> {
+  const fetched = new Map<string, Fetched>()
+  const source: ImageSource = {
+    async url (url, role) {
+      const key = url.trim()
+      const image = await deps.images.fetchImage(key, role)
+      fetched.set(key, image)
+      // Only the size is read on this thread (the canvas size of /gen/custom follows its base).
+      return { width: image.width, height: image.height } as unknown as Drawable
+    },
+    async assetOrUrl (kind, value, role) {
+      if (isUrlLike(value)) return await source.url(value, role)
+      // Unknown names fail here with their 400; known ones are drawn by the worker.
+      if (!deps.assets.has(kind, value)) await deps.assets.get(kind, value, role)
+      return { width: 0, height: 0 } as unknown as Drawable
+    }
+  }
+  let boxes: Map<string, { width: number, height: number }>
+  if ('template' in spec) {
+    const template = templateByName(spec.template)!
+    await template.prepare({ fonts: deps.fonts, images: source }, spec.fields)
+    boxes = new Map()
+    for (const [field, box] of Object.entries(template.imageBoxes)) {
+      const value = spec.fields[field]?.trim()
+      if (value !== undefined && value !== '') boxes.set(value, box)
+    }
+  } else {
+    await prepareCustom({ fonts: deps.fonts, images: source }, spec.custom)
+    boxes = customImageBoxes(spec.custom, (url) => fetched.get(url.trim()))
+  }
+
+  // Budgets, decided from the headers before anything is decoded.
+  let sourcePixels = 0
+  let decodedPixels = 0
+  const plans = new Map<string, { image: Fetched, target: { width: number, height: number } | undefined }>()
+  for (const [url, image] of fetched) {
+    sourcePixels += image.width * image.height
+    const box = boxes.get(url)
+    let target: { width: number, height: number } | undefined
+    if (box !== undefined && (image.width > box.width * SHRINK_SLACK || image.height > box.height * SHRINK_SLACK)) {
+      // fit "outside": both sides at least the box's, so stretched and cover drawings keep their detail.
+      const scale = Math.min(1, Math.max(box.width / image.width, box.height / image.height))
+      target = { width: Math.max(1, Math.ceil(image.width * scale)), height: Math.max(1, Math.ceil(image.height * scale)) }
+    }
+    decodedPixels += target === undefined ? image.width * image.height : target.width * target.height
+    plans.set(url, { image, target })
+  }
+  if (sourcePixels > MAX_SOURCE_PIXELS) {
+    throw new AppError('GEN_BUDGET_EXCEEDED', `The request's images hold ${sourcePixels} pixels as sent, above the budget of ${MAX_SOURCE_PIXELS} per request: use smaller images`, { details: { budget: 'source pixels', limit: MAX_SOURCE_PIXELS, value: sourcePixels } })
+  }
+  if (decodedPixels > MAX_DECODED_PIXELS) {
+    throw new AppError('GEN_BUDGET_EXCEEDED', `The request's images, at the sizes they are drawn, hold ${decodedPixels} pixels, above the budget of ${MAX_DECODED_PIXELS} per request: draw them smaller`, { details: { budget: 'decoded pixels', limit: MAX_DECODED_PIXELS, value: decodedPixels } })
+  }
+
+  return {
+    async decode (timeoutMs) {
+      const entries = await Promise.all([...plans].map(async ([url, { image, target }]): Promise<[string, PreparedImage]> => {
+        const natural = { naturalWidth: image.width, naturalHeight: image.height }
+        if (target === undefined) return [url, { encoded: image.bytes, width: image.width, height: image.height, ...natural }]
+        let raw: Buffer
+        try {
+          raw = await sharp(image.bytes, { limitInputPixels: false, sequentialRead: true })
+            // libvips stops the pipeline when the job's time is up.
+            .timeout({ seconds: Math.max(1, Math.ceil(timeoutMs / 1000)) })
+            .resize({ width: target.width, height: target.height, fit: 'outside', withoutEnlargement: true })
+            .ensureAlpha()
+            .raw()
+            .toBuffer()
+        } catch (err) {
+          throw new AppError('REMOTE_IMAGE_INVALID', `The image at ${url} could not be decoded`, { details: { url }, cause: err })
+        }
+        return [url, { raw, width: target.width, height: target.height, ...natural }]
+      }))
+      const common = { format: spec.format, images: Object.fromEntries(entries) }
+      return 'template' in spec ? { ...common, template: spec.template, fields: spec.fields } : { ...common, custom: spec.custom }
+    }
+  }
+}
+
+export interface Drawer {
+  draw (job: DrawJob): Promise<Uint8Array>
+}
+
+/** Worker side: fonts and assets of this thread, loaded on its first picture. */
+export function createDrawer (options: { dataDir: string }): Drawer {
+  const fonts = createFontRegistry({ operatorDir: path.join(options.dataDir, 'fonts') })
+  const assets = createAssetRegistry({ dataDir: options.dataDir })
+  const canvases = createCanvasPool()
+  return {
+    async draw (job) {
+      const decoded = new Map<string, Promise<Drawable>>()
+      const source: ImageSource = {
+        async url (url) {
+          const key = url.trim()
+          let image = decoded.get(key)
+          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!))
+          return await image
+        },
+        async assetOrUrl (kind: AssetKind, value, role) {
+          return isUrlLike(value) ? await source.url(value, role) : await assets.get(kind, value, role)
+        }
+      }
+      const deps = { fonts, images: source }
+      const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)
+      const canvas = draw(canvases.acquire)
+      try {
+        return encodeSync(canvas, job.format)
+      } finally {
+        canvases.release(canvas)
+      }
+    }
+  }
+}
+
+async function decodePrepared (url: string, prepared: PreparedImage): Promise<Drawable> {
+  if (prepared.encoded !== undefined) {
+    try {
+      return await loadImage(Buffer.from(prepared.encoded.buffer, prepared.encoded.byteOffset, prepared.encoded.byteLength))
+    } catch {
+      throw new AppError('REMOTE_IMAGE_INVALID', `The image at ${url} could not be decoded`, { details: { url } })
+    }
+  }
+  const canvas = createCanvas(prepared.width, prepared.height)
+  const pixels = new Uint8ClampedArray(prepared.raw!.buffer, prepared.raw!.byteOffset, prepared.raw!.byteLength)
+  canvas.getContext('2d').putImageData(new ImageData(pixels, prepared.width, prepared.height), 0, 0)
+  setNaturalSize(canvas, prepared.naturalWidth, prepared.naturalHeight)
+  return canvas
+}

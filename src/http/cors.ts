@@ -1,0 +1,74 @@
+// Cross-origin requests from browsers, through @fastify/cors.
+//
+// - The API answers browsers of the origins in CORS_ORIGINS (off by default: a key sent
+//   from a web page is a key anyone reading the page can take, so an operator opts in).
+// - Public files (the gif files /sfw/gif hands out, asset previews) are readable from any
+//   origin, as the hosted service's public file host serves them: chat clients and web
+//   pages put those URLs straight into <img> and fetch().
+//
+// Preflights (OPTIONS) are answered in the onRequest hook, before the key and the rate
+// limit (src/http/lifecycle.ts): a browser sends no Authorization header with them, and
+// they cost nothing.
+import cors, { type FastifyCorsOptions } from '@fastify/cors'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { FILES_PATH } from '../gifs/catalog.js'
+import { REQUEST_ID_HEADER } from './request-id.js'
+
+/** Paths readable from any origin whatever CORS_ORIGINS says. */
+export const PUBLIC_FILE_PREFIXES = [`${FILES_PATH}/`, '/assets/'] as const
+
+/** What a script may read of an answer: the limit state it must respect, the request id for a report, image facts. */
+export const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
+  'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'Retry-After', REQUEST_ID_HEADER,
+  'X-Image-Width', 'X-Image-Height', 'X-Image-Frames', 'X-Image-Quality'
+] as const
+
+/** Browsers cache a preflight answer this long (Chromium caps it at 2 hours). */
+const PREFLIGHT_MAX_AGE_S = 600
+
+export interface CorsOptions {
+  /** CORS_ORIGINS: ['*'] any; [] off. */
+  origins: string[]
+}
+
+function isPublicFile (url: string): boolean {
+  // Clients that join a base URL ending in "/" send "//files/...": the router accepts it.
+  const path = url.replace(/^\/+/, '/')
+  return PUBLIC_FILE_PREFIXES.some((prefix) => path.startsWith(prefix))
+}
+
+export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opts: CorsOptions) {
+  // The preflight route @fastify/cors adds (OPTIONS *) is public and free: without this,
+  // src/http/lifecycle.ts would ask it for a key a browser never sends there.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, public: true, rateLimit: false }
+  })
+
+  const api: FastifyCorsOptions = {
+    origin: opts.origins.length === 0 ? false : opts.origins.includes('*') ? '*' : opts.origins,
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
+    exposedHeaders: [...EXPOSED_HEADERS],
+    maxAge: PREFLIGHT_MAX_AGE_S,
+    // An OPTIONS without Origin is not a browser's preflight: answered like any OPTIONS
+    // (204 with the methods) rather than with a bare text 400 outside the envelope.
+    strictPreflight: false
+  }
+  const files: FastifyCorsOptions = {
+    origin: '*',
+    methods: ['GET', 'HEAD'],
+    allowedHeaders: ['Range', 'If-None-Match', 'If-Modified-Since'],
+    exposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges', 'ETag', REQUEST_ID_HEADER],
+    maxAge: PREFLIGHT_MAX_AGE_S,
+    strictPreflight: false
+  }
+
+  await app.register(cors, {
+    hideOptionsRoute: true,
+    delegator: (request: FastifyRequest, callback: (err: Error | null, options: FastifyCorsOptions) => void) => {
+      callback(null, isPublicFile(request.url) ? files : api)
+    }
+  })
+}, { name: 'cors' })

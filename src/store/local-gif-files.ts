@@ -1,0 +1,129 @@
+// Gif bytes on this machine's disk: DATA_DIR/gifs/<sha256>.gif. The name is computed
+// from the content, so a file's content never changes under its URL. Files land by
+// temp file + rename, so a reader never sees half a file; the catalog row is added
+// only after the rename (src/gifs/importer.ts, src/gifs/starter.ts).
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { type GifFileStore, HASH_PATTERN, type OpenGifFile } from './gif-files.js'
+
+export const GIF_DIR_NAME = 'gifs'
+const TEMP_PREFIX = '.tmp-'
+/**
+ * Files without a catalog row are deleted only when older than this: an import running
+ * in another process may have renamed its file and not yet added the row.
+ */
+export const ORPHAN_GRACE_MS = 10 * 60 * 1000
+
+// O_NOFOLLOW: a symbolic link put in DATA_DIR/gifs in place of a gif is refused (ELOOP),
+// never followed to whatever it names; O_NONBLOCK: a FIFO there cannot hang the open.
+const OPEN_NO_FOLLOW = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK
+/** What opening something that is not a stored regular file fails with: all mean "not stored". */
+const NOT_STORED = new Set(['ENOENT', 'ELOOP', 'ENOTDIR', 'EISDIR', 'ENXIO', 'EMLINK'])
+
+export function gifDirOf (dataDir: string): string {
+  return path.join(dataDir, GIF_DIR_NAME)
+}
+
+/** The path of a stored gif; throws on anything but a hex SHA-256. */
+function gifPath (dir: string, hash: string): string {
+  if (!HASH_PATTERN.test(hash)) throw new Error(`not a content hash: ${JSON.stringify(hash)}`)
+  return path.join(dir, `${hash}.gif`)
+}
+
+export interface LocalGifFileStore extends GifFileStore {
+  /** DATA_DIR/gifs. */
+  readonly dir: string
+}
+
+export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
+  const dir = gifDirOf(dataDir)
+
+  async function open (hash: string): Promise<OpenGifFile | undefined> {
+    let handle: fs.promises.FileHandle
+    try {
+      handle = await fs.promises.open(gifPath(dir, hash), OPEN_NO_FOLLOW)
+    } catch (err) {
+      if (NOT_STORED.has((err as NodeJS.ErrnoException).code ?? '')) return undefined
+      throw err
+    }
+    try {
+      const stat = await handle.stat()
+      if (!stat.isFile()) {
+        await handle.close()
+        return undefined
+      }
+      return { handle, size: stat.size, close: () => handle.close() }
+    } catch (err) {
+      await handle.close()
+      throw err
+    }
+  }
+
+  return {
+    kind: 'local',
+    dir,
+    open,
+    async read (hash) {
+      const file = await open(hash)
+      if (file === undefined) return undefined
+      try {
+        return await file.handle.readFile()
+      } finally {
+        await file.close()
+      }
+    },
+    async put (hash, bytes) {
+      const target = gifPath(dir, hash)
+      await fs.promises.mkdir(dir, { recursive: true })
+      try {
+        // lstat: a link in place of the file is replaced by the real content below.
+        const stat = await fs.promises.lstat(target)
+        if (stat.isFile() && stat.size === bytes.length) return
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      }
+      const temp = path.join(dir, `${TEMP_PREFIX}${hash}-${process.pid}-${randomBytes(4).toString('hex')}`)
+      const handle = await fs.promises.open(temp, 'wx')
+      try {
+        await handle.writeFile(bytes)
+        await handle.sync()
+      } catch (err) {
+        await handle.close()
+        await fs.promises.rm(temp, { force: true })
+        throw err
+      }
+      await handle.close()
+      try {
+        await fs.promises.rename(temp, target)
+      } catch (err) {
+        await fs.promises.rm(temp, { force: true })
+        throw err
+      }
+    },
+    async delete (hash) {
+      await fs.promises.rm(gifPath(dir, hash), { force: true })
+    },
+    async cleanOrphans (referenced, { graceMs = ORPHAN_GRACE_MS, now = Date.now() } = {}) {
+      let names: string[]
+      try {
+        names = await fs.promises.readdir(dir)
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+        throw err
+      }
+      const removed: string[] = []
+      for (const name of names) {
+        const hash = name.endsWith('.gif') ? name.slice(0, -4) : undefined
+        const orphan = name.startsWith(TEMP_PREFIX) || (hash !== undefined && HASH_PATTERN.test(hash) && !referenced.has(hash))
+        if (!orphan) continue
+        const file = path.join(dir, name)
+        const stat = await fs.promises.lstat(file).catch(() => undefined)
+        if (!stat?.isFile() || now - stat.mtimeMs < graceMs) continue
+        await fs.promises.rm(file, { force: true })
+        removed.push(name)
+      }
+      return removed
+    }
+  }
+}

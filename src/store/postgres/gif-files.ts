@@ -1,0 +1,39 @@
+// Gif bytes in scale-out mode: the shared gif_contents table holds every gif, so any
+// instance can serve any file without a shared disk; each instance keeps its own copy
+// under DATA_DIR/gifs (src/store/local-gif-files.ts), made on first use, and serves
+// from there.
+import type pg from 'pg'
+import type { GifFileStore } from '../gif-files.js'
+import { createLocalGifFileStore } from '../local-gif-files.js'
+
+export function createPostgresGifFileStore (pool: pg.Pool, dataDir: string): GifFileStore {
+  const local = createLocalGifFileStore(dataDir)
+
+  async function shared (hash: string): Promise<Buffer | undefined> {
+    const { rows } = await pool.query<{ content: Buffer }>('SELECT content FROM gif_contents WHERE hash = $1', [hash])
+    return rows[0]?.content
+  }
+
+  return {
+    kind: 'postgres',
+    async put (hash, bytes) {
+      await local.put(hash, bytes)
+      await pool.query('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)])
+    },
+    async open (hash) {
+      const file = await local.open(hash)
+      if (file !== undefined) return file
+      // A gif imported through another instance: copied here once, then served locally.
+      // Whatever stood in its place (a link) is replaced by the content, never written through.
+      const bytes = await shared(hash)
+      if (bytes === undefined) return undefined
+      await local.put(hash, bytes)
+      return local.open(hash)
+    },
+    async read (hash) {
+      return (await local.read(hash)) ?? shared(hash)
+    },
+    delete: (hash) => local.delete(hash),
+    cleanOrphans: (referenced, options) => local.cleanOrphans(referenced, options)
+  }
+}

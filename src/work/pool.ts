@@ -1,0 +1,157 @@
+// The worker pool heavy work runs in: canvas drawing (/gen) and text conversion
+// (/convert/html-markdown, /convert/markdown-html) are synchronous JavaScript and native
+// calls that would otherwise hold the event loop (and every other request) for as long
+// as they run. piscina (the Node team's pool) runs them in worker threads; a job is
+// cancelled with an AbortSignal, which terminates the thread running it.
+//
+// A terminated thread stops only when its current native call returns (a canvas blur,
+// say), so "aborted" is not "stopped": run() settles only once the thread that ran an
+// aborted job has exited, and the caller's admission slot stays held until then. That
+// is what keeps the documented bound (WORKER_THREADS jobs at once) true under any load.
+import { once } from 'node:events'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Worker } from 'node:worker_threads'
+import { Piscina } from 'piscina'
+import { AppError, type ErrorCode } from '../errors.js'
+import type { WorkResult, WorkTask } from './tasks.js'
+
+export interface WorkPoolOptions {
+  /** Threads at most (WORKER_THREADS). */
+  threads: number
+  /**
+   * A thread left idle this long exits: an idle worker holds its own V8 heap, the fonts
+   * and the drawn art (about 30–40 MB of RSS each), so a server at rest keeps none.
+   */
+  idleTimeoutMs?: number
+  /** DATA_DIR, for operator fonts and assets the workers load. */
+  dataDir: string
+  /** WORK_TIMEOUT_MS: a job running longer is stopped (0: only the caller's signal stops it). */
+  timeoutMs: number
+}
+
+export interface WorkPool {
+  /**
+   * Runs a task in a worker. Rejects with the task's own AppError, or with `abortError`
+   * when `signal` fires first, but only after the work has actually stopped.
+   */
+  run<K extends WorkTask['kind']> (task: Extract<WorkTask, { kind: K }>, signal?: AbortSignal, transfer?: ArrayBuffer[]): Promise<Extract<WorkResult, { kind: K }>['value']>
+  readonly threads: number
+  /** Worker threads alive now, stopping ones included. */
+  readonly liveThreads: number
+  /** Jobs a thread has started and not finished (queued ones excluded). */
+  readonly startedJobs: number
+  close (): Promise<void>
+}
+
+/** Each worker's V8 old generation at most: a runaway job fails alone instead of taking the process's memory. */
+export const WORKER_HEAP_MB = 384
+
+/** Idle workers exit after this; the first job after a quiet spell starts one (≈150 ms, fonts load lazily). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
+
+/**
+ * The worker entry beside this module: worker.js in dist/, worker.ts under tsx (tests,
+ * `npm run dev`), where the thread needs tsx's loader too.
+ */
+function workerEntry (): { filename: string, execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url)
+  const ext = path.extname(here)
+  const filename = path.join(path.dirname(here), `worker${ext}`)
+  return { filename, execArgv: ext === '.ts' ? ['--import', 'tsx'] : [] }
+}
+
+export function createWorkPool (options: WorkPoolOptions): WorkPool {
+  const { filename, execArgv } = workerEntry()
+  const piscina = new Piscina({
+    filename,
+    execArgv,
+    minThreads: 0,
+    maxThreads: options.threads,
+    idleTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    // Admission (src/work/limiter.ts) bounds what reaches the pool: piscina's own queue
+    // never holds more than the limiter let through.
+    maxQueue: Infinity,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    workerData: { dataDir: options.dataDir }
+  })
+  // Thread id → its exit, for every live worker: an aborted job waits on its thread's.
+  const exits = new Map<number, Promise<unknown>>()
+  // Threads piscina is terminating (an aborted job's): alive until their exit.
+  const stopping = new Set<number>()
+  piscina.on('workerDestroy', (info: { id: number }) => {
+    if (exits.has(info.id)) stopping.add(info.id)
+  })
+  piscina.on('workerCreate', (info: { id: number }) => {
+    // Read now: the interface reports the thread's id live, -1 once it has exited.
+    const id = info.id
+    const worker = (piscina.threads as Worker[]).find((w) => w.threadId === id)
+    if (worker === undefined) return
+    const exited = once(worker, 'exit').catch(() => undefined).finally(() => {
+      exits.delete(id)
+      stopping.delete(id)
+    })
+    exits.set(id, exited)
+  })
+  // A worker that dies (out of memory, a native crash) fails its job; the pool starts another.
+  piscina.on('error', () => {})
+
+  // The started flags of the jobs handed to piscina and not yet settled.
+  const inFlight = new Set<Int32Array>()
+
+  return {
+    threads: options.threads,
+    get liveThreads () { return exits.size },
+    get startedJobs () {
+      let started = 0
+      for (const flag of inFlight) if (Atomics.load(flag, 0) !== 0) started++
+      return started
+    },
+    async run (task, signal, transfer) {
+      // The job's own time limit starts now: the caller holds its slot, so waiting for
+      // one never counts against it.
+      const controller = new AbortController()
+      const forward = (): void => controller.abort(signal!.reason)
+      if (signal?.aborted === true) forward()
+      else signal?.addEventListener('abort', forward, { once: true })
+      const timer = options.timeoutMs > 0
+        ? setTimeout(() => controller.abort(new AppError('TIMEOUT', `The work took longer than ${options.timeoutMs} ms and was stopped: send a smaller request`, { details: { limitMs: options.timeoutMs } })), options.timeoutMs)
+        : undefined
+      // The worker writes its thread id here when it starts the task.
+      const startedOn = new Int32Array(new SharedArrayBuffer(4))
+      inFlight.add(startedOn)
+      let result: WorkResult
+      try {
+        result = await piscina.run({ ...task, startedOn }, { signal: controller.signal, ...(transfer === undefined ? {} : { transferList: transfer }) }) as WorkResult
+      } catch (err) {
+        if (controller.signal.aborted) {
+          // The thread that ran the job, and any piscina is stopping (a job given to a
+          // thread that had not started it yet has not written its id).
+          const thread = Atomics.load(startedOn, 0)
+          await Promise.all([...new Set([thread, ...stopping])].map(async (id) => await exits.get(id)))
+          const reason: unknown = controller.signal.reason
+          throw reason instanceof AppError ? reason : new AppError('TIMEOUT')
+        }
+        throw workerFailure(err)
+      } finally {
+        inFlight.delete(startedOn)
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', forward)
+      }
+      if (result.kind === 'error') throw new AppError(result.code as ErrorCode, result.message, result.details === undefined ? undefined : { details: result.details })
+      return result.value as never
+    },
+    async close () {
+      await piscina.destroy()
+    }
+  }
+}
+
+function workerFailure (err: unknown): Error {
+  const code = (err as { code?: string }).code
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new AppError('WORK_TOO_LARGE', 'The request needed more memory than one job may use and was stopped: send a smaller request', { cause: err })
+  }
+  return err instanceof Error ? err : new Error(String(err))
+}

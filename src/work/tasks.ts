@@ -1,0 +1,20 @@
+// What the main thread sends to a worker (src/work/worker.ts) and what comes back.
+// Everything here crosses a thread boundary by structured clone: plain data only, no
+// classes (an AppError comes back as its code, message and details).
+import type { MarkdownOptions } from '../conversion/text/markdown-to-html.js'
+import type { DrawJob } from '../generation/render-job.js'
+
+export type WorkTask =
+  | { kind: 'draw', job: DrawJob }
+  | { kind: 'html-markdown', input: string }
+  | { kind: 'markdown-html', input: string, options: MarkdownOptions }
+
+export type WorkResult =
+  | { kind: 'draw', value: Uint8Array }
+  /** The whole JSON answer, serialized in the worker: a 9 MB answer took the event loop most of a second to write. */
+  | { kind: 'html-markdown', value: Uint8Array }
+  | { kind: 'markdown-html', value: Uint8Array }
+  | { kind: 'error', value?: undefined, code: string, message: string, details?: Record<string, unknown> }
+
+/** A task as the pool sends it: the worker writes its thread id into `startedOn` when it starts. */
+export type StartedTask = WorkTask & { startedOn: Int32Array }
