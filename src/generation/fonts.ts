@@ -7,8 +7,8 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { GlobalFonts } from '@napi-rs/canvas'
 import { AppError } from '../errors.js'
+import { bundledEmojiFont } from './emoji-font.js'
 
 export type FontStyle = 'sans' | 'serif' | 'mono' | 'rounded' | 'display' | 'handwriting' | 'cjk' | 'emoji' | 'custom'
 
@@ -58,25 +58,25 @@ export interface FontRegistry {
   info (): FontInfo[]
 }
 
-// GlobalFonts is process-wide in @napi-rs/canvas: each file is registered once per
-// process, whichever registry asked first.
-const registeredFiles = new Set<string>()
-function registerFont (file: string, name: string): boolean {
-  const key = `${name}\n${file}`
-  if (registeredFiles.has(key)) return true
-  const ok = GlobalFonts.registerFromPath(file, name) !== null
-  if (ok) registeredFiles.add(key)
-  return ok
+/** Loads a font file into the canvas under a family name; false when the file is not a font. */
+export type FontLoader = (file: string, family: string) => boolean
+
+export interface FontRegistryOptions {
+  /** DATA_DIR/fonts. */
+  operatorDir?: string
+  /**
+   * How the threads that draw load each file (font-loading.ts). Without it the registry
+   * only lists and checks names, as the main thread does: it never draws, and the
+   * canvas library and a loaded font set cost tens of megabytes.
+   */
+  load?: FontLoader
+  /** The emoji font's file; defaults to the bundled WOFF2 (emoji-font.ts). */
+  emojiFile?: string
 }
 
-/**
- * `register: false` lists the fonts without loading them into the canvas: the main thread
- * only checks names (drawing happens in worker threads, src/work/), and a loaded font
- * set costs tens of megabytes per thread.
- */
-export function createFontRegistry (options: { operatorDir?: string, register?: boolean } = {}): FontRegistry {
+export function createFontRegistry (options: FontRegistryOptions = {}): FontRegistry {
   const require = createRequire(import.meta.url)
-  const register = options.register === false ? () => true : registerFont
+  const register: FontLoader = options.load ?? (() => true)
   const fonts: FontInfo[] = []
   for (const family of BUNDLED_FAMILIES) {
     const dir = path.dirname(require.resolve(`@expo-google-fonts/${family.pkg}/package.json`))
@@ -86,10 +86,9 @@ export function createFontRegistry (options: { operatorDir?: string, register?: 
     for (const file of files) register(file, family.name)
     fonts.push({ name: family.name, style: family.style, files })
   }
-  const emojiDir = path.join(path.dirname(require.resolve('@fontsource/noto-color-emoji/package.json')), 'files')
-  const emojiFiles = fs.readdirSync(emojiDir).filter((f) => f.endsWith('.woff2')).sort().map((f) => path.join(emojiDir, f))
-  for (const file of emojiFiles) register(file, EMOJI_FAMILY)
-  fonts.push({ name: EMOJI_FAMILY, style: 'emoji', files: emojiFiles })
+  const emojiFile = options.emojiFile ?? bundledEmojiFont().woff2
+  register(emojiFile, EMOJI_FAMILY)
+  fonts.push({ name: EMOJI_FAMILY, style: 'emoji', files: [emojiFile] })
 
   // DATA_DIR/fonts/<Family>[-Bold|-Italic|-BoldItalic].ttf: the family is the file
   // name without the style suffix.

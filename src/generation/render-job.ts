@@ -2,18 +2,17 @@
 // and fetches its images (network waits, cheap), decodes the images that are larger
 // than they are drawn with shrink-on-load in sharp (libuv threads, never the event
 // loop), and sends the worker the fields, the description and the pixels; the worker
-// draws and encodes. Nothing in a job is a class: it crosses the thread by structured clone.
+// draws and encodes (drawer.ts). Nothing in a job is a class: it crosses the thread by
+// structured clone.
 import sharp from 'sharp'
-import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
-import path from 'node:path'
 import { AppError } from '../errors.js'
 import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { type AssetKind, type AssetRegistry, createAssetRegistry, type Drawable } from './assets.js'
-import { createCanvasPool } from './canvas-pool.js'
+import type { AssetCatalog } from './asset-catalog.js'
+import type { Drawable } from './assets.js'
 import { type CustomBody, customImageBoxes, prepareCustom } from './custom.js'
-import { encodeSync, type OutputFormat } from './draw.js'
-import { createFontRegistry, type FontRegistry } from './fonts.js'
-import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
+import type { OutputFormat } from './draw.js'
+import type { FontRegistry } from './fonts.js'
+import { isUrlLike, type ImageSource } from './image-source.js'
 import { templateByName, type TemplateFields } from './templates.js'
 
 /**
@@ -60,7 +59,7 @@ interface Fetched { bytes: Buffer, width: number, height: number }
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
  */
-export async function collectJob (deps: { fonts: FontRegistry, assets: AssetRegistry, images: ImageFetcher }, spec: JobSpec): Promise<{ decode: (timeoutMs: number) => Promise<DrawJob> }> {
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher }, spec: JobSpec): Promise<{ decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const source: ImageSource = {
     async url (url, role) {
@@ -73,7 +72,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetRegi
     async assetOrUrl (kind, value, role) {
       if (isUrlLike(value)) return await source.url(value, role)
       // Unknown names fail here with their 400; known ones are drawn by the worker.
-      if (!deps.assets.has(kind, value)) await deps.assets.get(kind, value, role)
+      deps.assets.resolve(kind, value, role)
       return { width: 0, height: 0 } as unknown as Drawable
     }
   }
@@ -137,54 +136,4 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetRegi
       return 'template' in spec ? { ...common, template: spec.template, fields: spec.fields } : { ...common, custom: spec.custom }
     }
   }
-}
-
-export interface Drawer {
-  draw (job: DrawJob): Promise<Uint8Array>
-}
-
-/** Worker side: fonts and assets of this thread, loaded on its first picture. */
-export function createDrawer (options: { dataDir: string }): Drawer {
-  const fonts = createFontRegistry({ operatorDir: path.join(options.dataDir, 'fonts') })
-  const assets = createAssetRegistry({ dataDir: options.dataDir })
-  const canvases = createCanvasPool()
-  return {
-    async draw (job) {
-      const decoded = new Map<string, Promise<Drawable>>()
-      const source: ImageSource = {
-        async url (url) {
-          const key = url.trim()
-          let image = decoded.get(key)
-          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!))
-          return await image
-        },
-        async assetOrUrl (kind: AssetKind, value, role) {
-          return isUrlLike(value) ? await source.url(value, role) : await assets.get(kind, value, role)
-        }
-      }
-      const deps = { fonts, images: source }
-      const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)
-      const canvas = draw(canvases.acquire)
-      try {
-        return encodeSync(canvas, job.format)
-      } finally {
-        canvases.release(canvas)
-      }
-    }
-  }
-}
-
-async function decodePrepared (url: string, prepared: PreparedImage): Promise<Drawable> {
-  if (prepared.encoded !== undefined) {
-    try {
-      return await loadImage(Buffer.from(prepared.encoded.buffer, prepared.encoded.byteOffset, prepared.encoded.byteLength))
-    } catch {
-      throw new AppError('REMOTE_IMAGE_INVALID', `The image at ${url} could not be decoded`, { details: { url } })
-    }
-  }
-  const canvas = createCanvas(prepared.width, prepared.height)
-  const pixels = new Uint8ClampedArray(prepared.raw!.buffer, prepared.raw!.byteOffset, prepared.raw!.byteLength)
-  canvas.getContext('2d').putImageData(new ImageData(pixels, prepared.width, prepared.height), 0, 0)
-  setNaturalSize(canvas, prepared.naturalWidth, prepared.naturalHeight)
-  return canvas
 }

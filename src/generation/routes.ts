@@ -11,10 +11,10 @@ import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
 import { createRemoteFetcher, type Resolver } from '../remote-fetch/fetcher.js'
 import { createImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { createAssetRegistry } from './assets.js'
+import { createAssetCatalog } from './asset-catalog.js'
+import { BANNERS, ICONS } from './art.js'
 import { CUSTOM_BODY_LIMIT, CustomBodySchema } from './custom.js'
 import { CONTENT_TYPES, OUTPUT_FORMATS, parseFormat } from './draw.js'
-import { BANNERS, ICONS } from './art.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
 import { createFontRegistry } from './fonts.js'
 import type { Metrics } from '../metrics/metrics.js'
@@ -72,8 +72,14 @@ const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg or image/webp 
 export const GENERATION_COST = 5
 
 export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, work, resolve, metrics }) => {
-  const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts'), register: false })
-  const assets = createAssetRegistry({ dataDir: config.dataDir })
+  // Names only: this thread never draws (drawer.ts draws, in src/work/'s threads).
+  const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
+  const assets = createAssetCatalog({ dataDir: config.dataDir })
+  // The public previews, drawn once by a worker and kept until the operator's folder changes.
+  const previews = new Map<string, Buffer>()
+  assets.onChange((kind) => {
+    for (const key of previews.keys()) if (key.startsWith(`${kind}:`)) previews.delete(key)
+  })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
   const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics?.remoteFetches.inc({ outcome }) })
   const deps = { fonts, assets, images }
@@ -178,7 +184,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
 
   for (const kind of ['banner', 'icon'] as const) {
     app.get(`/assets/${kind}s/:name`, {
-      config: { public: true, images: ['image/png'], errors: ['ASSET_NOT_FOUND'] },
+      config: { public: true, images: ['image/png'], errors: ['ASSET_NOT_FOUND', 'RENDER_BUSY', 'TIMEOUT'] },
       schema: {
         tags: ['generation'],
         summary: `Preview of a ${kind} (PNG, public)`,
@@ -186,7 +192,15 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
         params: Type.Object({ name: Type.String({ description: `A name from /list/${kind}s, optionally ending in .png` }) })
       }
     }, async (request, reply) => {
-      const png = await assets.preview(kind, request.params.name.replace(/\.png$/i, ''))
+      const name = request.params.name.replace(/\.png$/i, '')
+      const key = assets.canonical(kind, name)
+      if (key === undefined) throw new AppError('ASSET_NOT_FOUND', `No ${kind} named "${name.slice(0, 60)}": see /list/${kind}s`)
+      let png = previews.get(`${kind}:${key}`)
+      if (png === undefined) {
+        const bytes = await work.run({ kind: 'preview', asset: kind, name: key }, { signal: reply.workSignal(), busy: 'RENDER_BUSY' })
+        png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        previews.set(`${kind}:${key}`, png)
+      }
       return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png)
     })
   }

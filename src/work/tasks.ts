@@ -2,15 +2,19 @@
 // Everything here crosses a thread boundary by structured clone: plain data only, no
 // classes (an AppError comes back as its code, message and details).
 import type { MarkdownOptions } from '../conversion/text/markdown-to-html.js'
+import type { AssetKind } from '../generation/asset-catalog.js'
 import type { DrawJob } from '../generation/render-job.js'
 
 export type WorkTask =
   | { kind: 'draw', job: DrawJob }
+  /** A banner or icon as PNG (its public preview): drawn where the canvas lives. */
+  | { kind: 'preview', asset: AssetKind, name: string }
   | { kind: 'html-markdown', input: string }
   | { kind: 'markdown-html', input: string, options: MarkdownOptions }
 
 export type WorkResult =
   | { kind: 'draw', value: Uint8Array }
+  | { kind: 'preview', value: Uint8Array }
   /** The whole JSON answer, serialized in the worker: a 9 MB answer took the event loop most of a second to write. */
   | { kind: 'html-markdown', value: Uint8Array }
   | { kind: 'markdown-html', value: Uint8Array }

@@ -2,13 +2,13 @@
 // conversion. Fonts, assets and markdown-it instances are created on the thread's first
 // task of each kind and kept for its life: a thread that never draws never loads fonts.
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import { threadId, workerData } from 'node:worker_threads'
-import { htmlToMarkdownBounded, markdownToHtmlBounded } from '../conversion/text/bounded.js'
-import { createMarkdownRenderer, type MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
+import type { MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
 import { isAppError } from '../errors.js'
 import { ok } from '../http/envelope.js'
-import { createDrawer, type Drawer } from '../generation/render-job.js'
+import type { Drawer } from '../generation/drawer.js'
 import type { StartedTask, WorkResult } from './tasks.js'
 
 const { dataDir } = workerData as { dataDir: string }
@@ -26,23 +26,35 @@ try {
 } catch {
   // Not Linux, or not allowed: same priority as the event loop.
 }
-let drawer: Drawer | undefined
-let renderer: MarkdownRenderer | undefined
+// Each kind's code is imported on the thread's first task of that kind: a thread that
+// only converts text never loads the canvas library (about 20 MB of RSS).
+let drawer: Promise<Drawer> | undefined
+let renderer: Promise<MarkdownRenderer> | undefined
+// Under tsx (tests, `npm run dev`) piscina loads this file through tsx's CommonJS hook,
+// whose import() resolves without tsx: there the modules are required instead (tsx maps
+// ".js" to ".ts" for require). Built, this is an ES module and import() loads them.
+const UNDER_TSX = import.meta.url.endsWith('.ts')
+const require = createRequire(import.meta.url)
+const load = async <T> (module: string): Promise<T> => UNDER_TSX ? require(module) as T : await import(module) as T
+const text = async (): Promise<typeof import('../conversion/text/bounded.js')> => await load('../conversion/text/bounded.js')
 
 export default async function run (task: StartedTask): Promise<WorkResult> {
   Atomics.store(task.startedOn, 0, threadId)
   try {
     switch (task.kind) {
       case 'draw':
-        drawer ??= createDrawer({ dataDir })
-        return { kind: 'draw', value: await drawer.draw(task.job) }
+        drawer ??= load<typeof import('../generation/drawer.js')>('../generation/drawer.js').then(({ createDrawer }) => createDrawer({ dataDir }))
+        return { kind: 'draw', value: await (await drawer).draw(task.job) }
+      case 'preview':
+        drawer ??= load<typeof import('../generation/drawer.js')>('../generation/drawer.js').then(({ createDrawer }) => createDrawer({ dataDir }))
+        return { kind: 'preview', value: await (await drawer).preview(task.asset, task.name) }
       case 'html-markdown': {
-        const markdown = htmlToMarkdownBounded(task.input)
+        const markdown = (await text()).htmlToMarkdownBounded(task.input)
         return { kind: 'html-markdown', value: Buffer.from(JSON.stringify(ok({ markdown, content: markdown }))) }
       }
       case 'markdown-html': {
-        renderer ??= createMarkdownRenderer()
-        const html = markdownToHtmlBounded(renderer, task.input, task.options)
+        renderer ??= load<typeof import('../conversion/text/markdown-to-html.js')>('../conversion/text/markdown-to-html.js').then(({ createMarkdownRenderer }) => createMarkdownRenderer())
+        const html = (await text()).markdownToHtmlBounded(await renderer, task.input, task.options)
         return { kind: 'markdown-html', value: Buffer.from(JSON.stringify(ok({ html, content: html }))) }
       }
     }

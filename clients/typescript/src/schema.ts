@@ -2934,7 +2934,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2993,7 +2997,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;

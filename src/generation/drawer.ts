@@ -1,0 +1,65 @@
+// The thread that draws (src/work/worker.ts): a job collected on the main thread
+// (render-job.ts) becomes a picture. Fonts, assets and canvases are this thread's,
+// loaded on its first picture and kept for its life.
+import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
+import { AppError } from '../errors.js'
+import { type AssetKind, createAssetRegistry, type Drawable } from './assets.js'
+import { createCanvasPool } from './canvas-pool.js'
+import { prepareCustom } from './custom.js'
+import { encodeSync } from './draw.js'
+import { createDrawingFonts } from './font-loading.js'
+import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
+import type { DrawJob, PreparedImage } from './render-job.js'
+import { templateByName } from './templates.js'
+
+export interface Drawer {
+  draw (job: DrawJob): Promise<Uint8Array>
+  /** A banner or icon as PNG, for its public preview; AppError ASSET_NOT_FOUND when there is none. */
+  preview (kind: AssetKind, name: string): Promise<Uint8Array>
+}
+
+export function createDrawer (options: { dataDir: string }): Drawer {
+  const fonts = createDrawingFonts({ dataDir: options.dataDir })
+  const assets = createAssetRegistry({ dataDir: options.dataDir })
+  const canvases = createCanvasPool()
+  return {
+    preview: async (kind, name) => await assets.preview(kind, name),
+    async draw (job) {
+      const decoded = new Map<string, Promise<Drawable>>()
+      const source: ImageSource = {
+        async url (url) {
+          const key = url.trim()
+          let image = decoded.get(key)
+          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!))
+          return await image
+        },
+        async assetOrUrl (kind: AssetKind, value, role) {
+          return isUrlLike(value) ? await source.url(value, role) : await assets.get(kind, value, role)
+        }
+      }
+      const deps = { fonts, images: source }
+      const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)
+      const canvas = draw(canvases.acquire)
+      try {
+        return encodeSync(canvas, job.format)
+      } finally {
+        canvases.release(canvas)
+      }
+    }
+  }
+}
+
+async function decodePrepared (url: string, prepared: PreparedImage): Promise<Drawable> {
+  if (prepared.encoded !== undefined) {
+    try {
+      return await loadImage(Buffer.from(prepared.encoded.buffer, prepared.encoded.byteOffset, prepared.encoded.byteLength))
+    } catch {
+      throw new AppError('REMOTE_IMAGE_INVALID', `The image at ${url} could not be decoded`, { details: { url } })
+    }
+  }
+  const canvas = createCanvas(prepared.width, prepared.height)
+  const pixels = new Uint8ClampedArray(prepared.raw!.buffer, prepared.raw!.byteOffset, prepared.raw!.byteLength)
+  canvas.getContext('2d').putImageData(new ImageData(pixels, prepared.width, prepared.height), 0, 0)
+  setNaturalSize(canvas, prepared.naturalWidth, prepared.naturalHeight)
+  return canvas
+}
