@@ -11,7 +11,7 @@ import net from 'node:net'
 import { renderStarterGif } from '../src/gifs/starter-art.js'
 import { tempDir } from '../test/helpers.js'
 import { type ServerProcess, startServerProcess } from '../test/processes.js'
-import { type Benchmark, type BenchRow, load, type LoadResult } from './harness.js'
+import { type Benchmark, load, type LoadResult } from './harness.js'
 
 const NORMAL_KEY = 'bench-normal-key-0123456789abcdef'
 const HOSTILE_KEY = 'bench-hostile-key-0123456789abcdef'

@@ -7,7 +7,7 @@
 
 export const ERROR_CATALOGUE = {
   // Authentication: 401 for each way a key can be wrong, each with its own message
-  // (as the hosted service does, ../shared/compat/existing-clients.md).
+  // (as the hosted service does, docs/compatibility.md, "Errors").
   AUTH_MISSING: { status: 401, message: 'Missing Authorization header: send your API key as "Authorization: <key>"' },
   AUTH_EMPTY: { status: 401, message: 'Empty Authorization header: send your API key as "Authorization: <key>"' },
   AUTH_UNKNOWN_KEY: { status: 401, message: 'Unknown API key: check the key, or ask the operator for a new one' },

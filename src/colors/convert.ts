@@ -33,7 +33,7 @@ function culoriRgb ({ r, g, b }: RgbValue): Rgb {
   return { mode: 'rgb', r: r / 255, g: g / 255, b: b / 255 }
 }
 
-/** Lowercase #rrggbb: the form existing clients show (../shared/compat/existing-clients.md). */
+/** Lowercase #rrggbb: the form existing clients show (docs/compatibility.md, "Colours"). */
 export function toHex ({ r, g, b }: RgbValue): string {
   return '#' + ((r << 16) | (g << 8) | b).toString(16).padStart(6, '0')
 }

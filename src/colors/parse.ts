@@ -1,5 +1,5 @@
 // Reading the colour a client asks about: hex, rgb or name, in every form existing
-// clients send (../shared/compat/existing-clients.md, "/color/random and /color/info").
+// clients send (docs/compatibility.md, "Colours").
 import { AppError } from '../errors.js'
 import type { RgbValue } from './convert.js'
 import { parseHexDigits } from './spelling.js'

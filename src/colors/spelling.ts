@@ -1,8 +1,8 @@
 // The one colour parser of the API: every place that reads a colour (a /gen/custom or
 // template colour, a conversion's `background`) reads it here, so a spelling drawn in one
 // place is accepted in all of them. CSS Color 4 syntax is culori's parser; the spellings
-// existing clients send beside it (../shared/compat/existing-clients.md, "Colours
-// everywhere") are ours: "r,g,b" and "r,g,b,a" lists, hex without "#" (clients lose it
+// existing clients send beside it (docs/compatibility.md, "Colours"; docs/colors.md)
+// are ours: "r,g,b" and "r,g,b,a" lists, hex without "#" (clients lose it
 // to the URL fragment), names in any case and with spaces ("Dark Slate Gray").
 // docs/colors.md, "Colour spellings", is the table of what is accepted; a test reads it.
 import { colorsNamed, converter, parse } from 'culori'

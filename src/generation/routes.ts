@@ -1,6 +1,6 @@
 // HTTP for image generation: /gen/{template}, /gen/custom, the four /list endpoints and
 // public previews of banners and icons. Fields come from the query string and from a
-// JSON body (GET or POST, any content type: ../shared/compat/existing-clients.md);
+// JSON body (GET or POST, any content type: docs/compatibility.md, "Bodies");
 // the body wins where both give a field, and keys are matched case-insensitively.
 import path from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
@@ -147,14 +147,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
-    errorHandler (err, request, reply) {
-      // Name the limit that was exceeded rather than a generic "too large".
-      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        throw new AppError('BODY_TOO_LARGE', `The /gen/custom body is larger than ${CUSTOM_BODY_LIMIT / 1024 / 1024} MB: use image URLs instead of embedding data`, { details: { limit: CUSTOM_BODY_LIMIT } })
-      }
-      throw err
-    },
+    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a layered custom image',

@@ -1,6 +1,6 @@
 // GET /sfw/gif/{imageType}: a random gif of a category; and the public gif files under
 // /files/gifs/<sha256>.gif, which clients put straight into chat embeds, so they are
-// served without a key (../shared/compat/existing-clients.md, "/sfw/gif/{type}").
+// served without a key (docs/compatibility.md, "Gif files").
 import type fs from 'node:fs'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fresh from 'fresh'

@@ -1,6 +1,6 @@
 // API-key authentication, the request path's first check on every route that does not
 // declare itself public. Keys arrive bare ("Authorization: <key>", as every existing
-// client sends them) or as "Bearer <key>" (../shared/compat/existing-clients.md).
+// client sends them) or as "Bearer <key>" (docs/compatibility.md, "Keys").
 import type { FastifyRequest } from 'fastify'
 import type { KeyService } from '../keys/keys.js'
 

@@ -1,6 +1,6 @@
 // The envelope every JSON answer carries: `success`, `code` (equal to the HTTP status)
 // and `message` ("" on success), as every existing client reads it
-// (../shared/compat/existing-clients.md, "Envelope").
+// (docs/compatibility.md, "Errors").
 import { Type, type Static, type TProperties } from 'typebox'
 
 export const EnvelopeFields = {

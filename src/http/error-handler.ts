@@ -92,8 +92,28 @@ export function envelopeFor (error: AppError, requestId: string): ErrorEnvelope 
   }
 }
 
+/** "2 KiB", "4 MiB", "1.5 MiB". */
+export function sizeText (bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(2)} MiB` : `${+(bytes / 1024).toFixed(2)} KiB`
+}
+
+/**
+ * A body over its route's limit, worded from that limit (the route's `bodyLimit`, else
+ * BODY_LIMIT), whether the body announced its size or was cut off while streaming, with
+ * the route's advice (`config.bodyTooLarge`) when it has some.
+ */
+function bodyTooLarge (request: FastifyRequest, err: unknown): AppError | undefined {
+  if ((err as { code?: string } | undefined)?.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return undefined
+  const route = request.routeOptions
+  const limit = route.bodyLimit
+  if (typeof limit !== 'number') return undefined
+  const advice = route.config?.bodyTooLarge
+  const where = route.url === undefined ? 'this endpoint' : route.url
+  return new AppError('BODY_TOO_LARGE', `The request body is too large: ${where} accepts at most ${sizeText(limit)} (${limit} bytes) per request${advice === undefined ? '' : `: ${advice}`}`, { details: { limit }, cause: err })
+}
+
 export function sendError (request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
-  const error = toAppError(err)
+  const error = bodyTooLarge(request, err) ?? toAppError(err)
   if (error.code === 'CLIENT_CLOSED') {
     // Nobody reads this answer; a disconnect is the client's choice, not a failure of ours.
     request.log.debug({ code: error.code, message: error.message }, 'client closed the connection')

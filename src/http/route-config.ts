@@ -6,7 +6,7 @@ import type { ApiKeyRecord } from '../store/interface.js'
 /**
  * How the shared body mechanism reads a route's body (src/http/body.ts):
  * - 'json': parsed as JSON whatever the declared content type (clients send
- *   text/plain, none, or application/json: ../shared/compat/existing-clients.md);
+ *   text/plain, none, or application/json: docs/compatibility.md, "Bodies");
  *   an empty body reads as {}; object keys are matched case-insensitively against
  *   the route's body schema.
  * - 'json-or-text': JSON when the body parses as JSON, else the body as a string.
@@ -31,6 +31,8 @@ declare module 'fastify' {
      * binary content in the OpenAPI document.
      */
     images?: readonly string[]
+    /** Advice added to the 413 of a body over this route's limit (src/http/error-handler.ts). */
+    bodyTooLarge?: string
   }
   interface FastifyRequest {
     /** The key that authenticated the request; null on public routes. */

@@ -1,5 +1,5 @@
 // The two endpoints as clients call them: every request shape of the compat notes
-// (../shared/compat/existing-clients.md), the answer fields, options, and the errors.
+// (docs/compatibility.md, "Text conversion"), the answer fields, options, and the errors.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createTestApp, json, type TestApp } from '../helpers.js'

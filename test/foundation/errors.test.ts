@@ -84,9 +84,11 @@ describe('failures detected by the framework', () => {
     assertEnvelope(res, 400, 'INVALID_UTF8')
   })
 
-  it('answers a body over the limit with 413 BODY_TOO_LARGE', async () => {
+  it('answers a body over the limit with 413 BODY_TOO_LARGE naming the route and its limit (BODY_LIMIT here)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: { ...t.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(5000) }) })
     assertEnvelope(res, 413, 'BODY_TOO_LARGE')
+    assert.equal(JSON.parse(res.body).message, 'The request body is too large: /probe/json accepts at most 2 KiB (2048 bytes) per request')
+    assert.equal(JSON.parse(res.body).limit, 2048)
   })
 
   it('answers an unreadable Content-Type header with 415 UNSUPPORTED_MEDIA_TYPE', async () => {

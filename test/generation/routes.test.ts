@@ -175,7 +175,7 @@ describe('/gen/custom', () => {
       assertError(await post({ base: { width: w, height: h } }), 400, 'GEN_LIMIT_EXCEEDED', /between 1 and 3000/)
     }
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 'a')
-    assertError(await t.app.inject({ method: 'POST', url: '/gen/custom', headers: t.auth, payload: big }), 413, 'BODY_TOO_LARGE', /10 MB/)
+    assertError(await t.app.inject({ method: 'POST', url: '/gen/custom', headers: t.auth, payload: big }), 413, 'BODY_TOO_LARGE', /at most 10 MiB .*: use image URLs/)
   })
 
   it('names the layer whose URL failed', async () => {

@@ -1,6 +1,6 @@
 // What the image converter reads and writes. Inputs are recognised from their bytes,
 // never from a declared content type or file name (clients send application/octet-stream,
-// image/*, or nothing: ../shared/compat/existing-clients.md).
+// image/*, or nothing: docs/compatibility.md, "Image uploads").
 
 export type OutputFormat = 'png' | 'jpeg' | 'webp'
 

@@ -1,5 +1,5 @@
 // Reading the uploaded image from the request stream, raw or multipart/form-data
-// (../shared/compat/existing-clients.md: Python clients send a form with the image in
+// (docs/compatibility.md, "Image uploads": Python clients send a form with the image in
 // field "file"; a C# helper sends the raw bytes). The size limit is enforced while
 // reading: a declared Content-Length over it is refused before reading anything, and
 // a stream that grows past it is refused at that byte, never buffered further.

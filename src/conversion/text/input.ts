@@ -1,5 +1,5 @@
 // Which text a request carries. The existing clients send it four ways
-// (../shared/compat/existing-clients.md, "/convert/html-markdown and /convert/markdown-html"):
+// (docs/compatibility.md, "Text conversion"):
 // JSON {"html"|"markdown": ...} (JS, Ruby, one Python), JSON {"body": ...} (Rust), the raw
 // text (text/plain or no content type: another Python, C#) and a JSON string (C#).
 import { AppError } from '../../errors.js'

@@ -1,9 +1,7 @@
 // POST|GET /convert/html-markdown and /convert/markdown-html. GET carries a body like POST
-// (the C# and Rust clients send GET with a body: ../shared/compat/existing-clients.md).
+// (the C# and Rust clients send GET with a body: docs/compatibility.md, "Bodies").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AppError } from '../../errors.js'
-import { ok } from '../../http/envelope.js'
-import { sendError } from '../../http/error-handler.js'
+import { sizeText } from '../../http/error-handler.js'
 import type { FastifyReply } from 'fastify'
 import type { Work } from '../../work/work.js'
 import type { WorkTask } from '../../work/tasks.js'
@@ -21,20 +19,7 @@ export interface TextConversionOptions {
   work: Work
 }
 
-function mebibytes (bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(2)} MiB` : `${+(bytes / 1024).toFixed(2)} KiB`
-}
-
 export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptions> = async (app, { bodyLimit, work }) => {
-  const tooLarge = `The text to convert is too large: these endpoints accept at most ${mebibytes(bodyLimit)} (${bodyLimit} bytes) per request`
-
-  // Encapsulated: only these routes. The limit is named in the answer, whether the body
-  // announced its size (Content-Length) or was cut off while streaming.
-  app.setErrorHandler(function (err, request, reply) {
-    const code = (err as { code?: string }).code
-    return sendError(request, reply, code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('BODY_TOO_LARGE', tooLarge, { cause: err }) : err)
-  })
-
   /**
    * Runs a conversion in the pool and sends its answer, which the worker wrote as JSON
    * (the schema's shape: the envelope, the field and `content`), so that the event loop
@@ -64,7 +49,7 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
       description: 'Headings, emphasis, links and images (titles kept), nested and ordered lists, block quotes, code, ' +
         'fenced code blocks (language kept), tables (alignment kept), strikethrough, task lists, rules and line breaks. ' +
         'Script, style, template, noscript and comments never reach the output; unknown tags keep their text. ' +
-        `Body: the HTML (raw, JSON string, {"html"} or {"body"}), at most ${mebibytes(bodyLimit)}.`,
+        `Body: the HTML (raw, JSON string, {"html"} or {"body"}), at most ${sizeText(bodyLimit)}.`,
       body: HtmlToMarkdownBodySchema,
       response: { 200: HtmlToMarkdownAnswerSchema }
     },
@@ -86,7 +71,7 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
       description: 'CommonMark 0.31.2 with GitHub tables, strikethrough and task lists. Raw HTML in the Markdown is ' +
         'escaped (shown as text) unless `unsafe=true`; javascript:, vbscript:, file: and non-image data: URLs never ' +
         'become links or images. Options go in the query string or the JSON object. ' +
-        `Body: the Markdown (raw, JSON string, {"markdown"} or {"body"}), at most ${mebibytes(bodyLimit)}.`,
+        `Body: the Markdown (raw, JSON string, {"markdown"} or {"body"}), at most ${sizeText(bodyLimit)}.`,
       querystring: MarkdownOptionsQuerySchema,
       body: MarkdownToHtmlBodySchema,
       response: { 200: MarkdownToHtmlAnswerSchema }

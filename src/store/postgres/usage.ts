@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { UsageEntry, UsageStore } from '../interface.js'
+import type { UsageStore } from '../interface.js'
 import { usageFromRow, type UsageRow } from '../rows.js'
 
 
