@@ -73,7 +73,7 @@ async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-rss-'))
   const code = `
     import { createApp } from ${JSON.stringify(path.join(root, 'src/app.ts'))}
-    import { testConfig } from ${JSON.stringify(path.join(root, 'src/config.ts'))}
+    import { testConfig } from ${JSON.stringify(path.join(root, 'test/config.ts'))}
     import { createKeyService } from ${JSON.stringify(path.join(root, 'src/keys/keys.ts'))}
     import { openSqliteStore } from ${JSON.stringify(path.join(root, 'src/store/sqlite/index.ts'))}
     const store = openSqliteStore(${JSON.stringify(dataDir)})

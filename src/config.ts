@@ -346,9 +346,3 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     rateLimitMaxTracked: int(env, 'RATE_LIMIT_MAX_TRACKED', 100_000, 100, 100_000_000)
   }
 }
-
-/** The configuration tests and benchmarks start from: everything default, data in dataDir. */
-export function testConfig (dataDir: string, overrides: Partial<Config> = {}): Config {
-  // Limits out of the way: tests of limits set their own.
-  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, workTimeoutMs: 0, ...overrides }
-}

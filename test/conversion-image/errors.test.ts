@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
-import { testConfig } from '../../src/config.js'
+import { testConfig } from '../config.js'
 import { createImageConverter } from '../../src/conversion/image/convert.js'
 import { AppError } from '../../src/errors.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'

@@ -1,0 +1,7 @@
+// The configuration tests and benchmarks start from: everything default, data in a
+// folder of their own, and the limits out of the way (tests of limits set their own).
+import { type Config, loadConfig } from '../src/config.js'
+
+export function testConfig (dataDir: string, overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, workTimeoutMs: 0, ...overrides }
+}
