@@ -79,7 +79,7 @@ function raw (port: number, chunks: Array<Buffer | number>, sockets: Set<net.Soc
     socket.on('connect', async () => {
       for (const chunk of chunks) {
         if (isStopped() || socket.destroyed) return
-        if (typeof chunk === 'number') await new Promise((r) => setTimeout(r, chunk))
+        if (typeof chunk === 'number') await new Promise((resolve) => setTimeout(resolve, chunk))
         else socket.write(chunk)
       }
     })
@@ -96,10 +96,11 @@ function startHostile (port: number, freezing: boolean): Hostile {
     answers[kind][status] = (answers[kind][status] ?? 0) + 1
   }
   const loop = async (kind: string, once: () => Promise<string>, pauseMs = 0): Promise<void> => {
+    // eslint-disable-next-line no-unmodified-loop-condition -- set by the timer that ends the run
     while (!stopped) {
       const status = await once()
       if (!stopped) count(kind, status)
-      if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs))
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
     }
   }
   const head = (path: string, headers: Record<string, string>): Buffer => Buffer.from([`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n', 'latin1')
@@ -159,12 +160,12 @@ const bench: Benchmark = {
       // First the connection-level attacks alone, then everything (the freezes last: a
       // server that freezes may not come back within the run).
       edge = startHostile(server.port, false)
-      await new Promise((r) => setTimeout(r, 2000))
+      await new Promise((resolve) => setTimeout(resolve, 2000))
       besideEdge = await load({ url: server.url, requests, connections, duration })
       edge.stop()
       hostile = startHostile(server.port, true)
       // The attack settles in first (slow uploads admitted, freezes under way).
-      await new Promise((r) => setTimeout(r, 2000))
+      await new Promise((resolve) => setTimeout(resolve, 2000))
       beside = await load({ url: server.url, requests, connections, duration })
     } finally {
       edge?.stop()

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole test suite: type-check everything, then run every test/**/*.test.ts with
+// The whole test suite: type-check and lint everything (eslint.config.mjs), then run every test/**/*.test.ts with
 // Node's test runner (TypeScript loaded through tsx). Extra arguments narrow the files:
 // node scripts/test.mjs colors  → only files whose path contains "colors".
 // Then the store-dependent suites run again on PostgreSQL when it is reachable
@@ -47,6 +47,12 @@ if (!process.argv.includes('--no-typecheck')) {
     const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', project], { cwd: root, stdio: 'inherit' })
     if (tsc.status !== 0) process.exit(tsc.status ?? 1)
   }
+}
+
+if (!process.argv.includes('--no-lint')) {
+  process.stderr.write('Linting (eslint, neostandard)...\n')
+  const eslint = spawnSync(process.execPath, [path.join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.'], { cwd: root, stdio: 'inherit' })
+  if (eslint.status !== 0) process.exit(eslint.status ?? 1)
 }
 
 function runTests (list, env = {}, concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)) {

@@ -96,7 +96,7 @@ export function boundedEditDistance (a: string, b: string, limit: number): numbe
  * objects cost the process about 40 MB that stayed for its life (measured with
  * bench/memory.bench.ts); the CSV is 0.7 MB of text, read, walked and dropped.
  */
-export function* colorNameListEntries (): Generator<{ name: string, hex: string }> {
+export function * colorNameListEntries (): Generator<{ name: string, hex: string }> {
   const pkg = createRequire(import.meta.url).resolve('color-name-list/package.json')
   const text = fs.readFileSync(path.join(path.dirname(pkg), 'dist', 'colornames.csv'), 'utf8')
   let start = text.indexOf('\n') + 1 // past the "name,hex" header

@@ -29,7 +29,12 @@ const SIN60 = Math.sin(Math.PI / 3)
 
 interface Node {
   /** Bounding box of the subtree's colours. */
-  minL: number, maxL: number, minA: number, maxA: number, minB: number, maxB: number
+  minL: number,
+  maxL: number,
+  minA: number,
+  maxA: number,
+  minB: number,
+  maxB: number
   /** Largest chroma C*ab in the subtree. */
   maxC: number
   /** Leaf: the colours' indices; inner: undefined. */

@@ -55,9 +55,13 @@ const BaseSchema = component('CustomBase', Type.Object({
 const ImageSchema = component('CustomImageLayer', Type.Object({
   type: closedSet(Str('bitmap (rectangle), url (image), circle or triangle; a url element may omit it'), { values: () => ['bitmap', 'url', 'circle', 'triangle'] }),
   url: Str('Image URL'),
-  width: Num('Width'), height: Num('Height'), size: Num('Sets width and height'),
-  maxwidth: Num('Scale down to at most this width'), maxheight: Num('Scale down to at most this height'),
-  x: Num('Left'), y: Num('Top'),
+  width: Num('Width'),
+  height: Num('Height'),
+  size: Num('Sets width and height'),
+  maxwidth: Num('Scale down to at most this width'),
+  maxheight: Num('Scale down to at most this height'),
+  x: Num('Left'),
+  y: Num('Top'),
   round: Num('Corner radius (large values make round avatars)'),
   radius: Num('Circle radius'),
   rotate: Num('Rotation in degrees, around the element\'s centre'),
@@ -76,7 +80,8 @@ const TextSchema = component('CustomText', Type.Object({
   font: Str('A name from /list/fonts ("Sans Serif")'),
   color: Str('Text colour (white)'),
   back: Str('Background box colour'),
-  x: Num('Anchor x'), y: Num('Top y'),
+  x: Num('Anchor x'),
+  y: Num('Top y'),
   align: closedSet(Str('l, m or r (left, middle, right of x)'), { values: () => ['l', 'm', 'r'] }),
   width: Num('Wrap width, 0 = no wrapping'),
   height: Num('Clip height, 0 = none'),
@@ -84,7 +89,9 @@ const TextSchema = component('CustomText', Type.Object({
   outlinecolor: Str('Outline colour (black)'),
   outlinewidth: Num('Outline width (0 = none)'),
   outlineblur: Num('Outline blur (0)'),
-  bold: Bool('Bold'), italics: Bool('Italic'), underline: Bool('Underline'),
+  bold: Bool('Bold'),
+  italics: Bool('Italic'),
+  underline: Bool('Underline'),
   weight: Num('Font weight 100..900'),
   blend: Str('Blend mode: multiply, screen, overlay, darken, lighten, …'),
   skip: Bool('true hides the text'),
@@ -94,10 +101,15 @@ const TextSchema = component('CustomText', Type.Object({
 }, { additionalProperties: true }))
 
 const GlobalSchema = component('CustomGlobal', Type.Object({
-  textSize: Num('Default size'), textColor: Str('Default colour'), textFont: Str('Default font'),
-  textOutlineWidth: Num('Default outline width'), textOutineWidth: Num('The same, as one client spells it'),
-  textOutlineColor: Str('Default outline colour'), textOutlineBlur: Num('Default outline blur'),
-  textAlign: Str('Default alignment'), textX: Num('Default x')
+  textSize: Num('Default size'),
+  textColor: Str('Default colour'),
+  textFont: Str('Default font'),
+  textOutlineWidth: Num('Default outline width'),
+  textOutineWidth: Num('The same, as one client spells it'),
+  textOutlineColor: Str('Default outline colour'),
+  textOutlineBlur: Num('Default outline blur'),
+  textAlign: Str('Default alignment'),
+  textX: Num('Default x')
 }, { additionalProperties: true }))
 
 export const CustomBodySchema = component('CustomImage', Type.Object({

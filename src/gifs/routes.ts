@@ -35,7 +35,7 @@ const GifSchema = component('Gif', Type.Object({
 const GifAnswerSchema = component('GifAnswer', Envelope({
   id: GifSchema.properties.id,
   file: GifSchema.properties.file,
-  gifs: Type.Optional(Type.Array(GifSchema, { description: `Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being id/file`, maxItems: MAX_AMOUNT }))
+  gifs: Type.Optional(Type.Array(GifSchema, { description: 'Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being id/file', maxItems: MAX_AMOUNT }))
 }))
 
 export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app, opts) => {

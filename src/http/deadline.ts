@@ -19,7 +19,6 @@ export interface Deadlines {
   close (): void
 }
 
-
 export function createDeadlines (limitMs: number): Deadlines {
   const heavy = new Map<FastifyReply, AbortController>()
   const stop = (reply: FastifyReply, reason: AppError): void => {

@@ -3,7 +3,6 @@
 import { Redis } from 'ioredis'
 import { type CounterStore, windowStart } from './counter-store.js'
 
-
 const HIT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[1])
 if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end

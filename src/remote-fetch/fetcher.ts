@@ -117,6 +117,8 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
   function requestOnce (url: URL, deadline: AbortSignal): Promise<{ status: number, location?: string, contentType: string, bytes?: Buffer }> {
     const hostAllowed = hostIsAllowed(allow, url.hostname)
     const client = url.protocol === 'https:' ? https : http
+    // "resolve" is the DNS look-up of this module: the promise's is named apart.
+    // eslint-disable-next-line promise/param-names
     return new Promise((resolvePromise, reject) => {
       let settled = false
       const fail = (err: FetchFailure) => {

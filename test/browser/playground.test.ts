@@ -145,7 +145,7 @@ describe('the playground page', () => {
     assert.notEqual(named.hash, first.hash)
 
     await page.fill('#field-username', 'Grace Hopper')
-    version = await nextPicture(version)
+    await nextPicture(version)
     const renamed = await region(420, 200, 560, 80)
     assert.notEqual(renamed.hash, named.hash, 'the username line changed')
     assert.deepEqual(await pixel(5, 5), [0, 255, 0, 255])
@@ -166,7 +166,7 @@ describe('the playground page', () => {
   })
 
   it('keeps only the latest edit\'s picture: an older request in flight is aborted', async () => {
-    let version = Number(await page.getAttribute('#frame', 'data-version'))
+    const version = Number(await page.getAttribute('#frame', 'data-version'))
     let held: (() => Promise<void>) | undefined
     const heldSeen = new Promise<void>((resolve) => {
       void page.route('**/gen/welcome', async (route) => {
@@ -184,7 +184,7 @@ describe('the playground page', () => {
     await page.fill('#field-background', '#ff0000')
     const aborted = await failed
     assert.match(aborted.failure()?.errorText ?? '', /ABORTED/i)
-    version = await nextPicture(version)
+    await nextPicture(version)
     assert.deepEqual(await pixel(5, 5), [255, 0, 0, 255])
     await held!()
     await page.unroute('**/gen/welcome')
@@ -203,7 +203,7 @@ describe('the playground page', () => {
     const text = await page.inputValue('#custom-json')
     assert.ok(text.includes('"color": "red"'))
     await page.fill('#custom-json', text.replace('"color": "red"', '"color": "blue"'))
-    version = await nextPicture(version)
+    await nextPicture(version)
     assert.deepEqual(await pixel(5, 295), [0, 0, 255, 255])
     assert.match(await page.textContent('#curl') ?? '', /"color": "blue"/)
   })

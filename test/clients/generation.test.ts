@@ -126,18 +126,55 @@ describe('clients of the lists and previews', () => {
  */
 function csharpImage (set: Record<string, unknown>): Record<string, unknown> {
   return {
-    url: null, type: null, path: null, icon: null, color: null, cut: null, filter: null,
-    width: 0, height: 0, size: 0, maxwidth: 0, maxheight: 0, x: 0, y: 0, round: 0, radius: 0, rotate: 0,
-    opacity: 10, cache: false, skip: false,
+    url: null,
+    type: null,
+    path: null,
+    icon: null,
+    color: null,
+    cut: null,
+    filter: null,
+    width: 0,
+    height: 0,
+    size: 0,
+    maxwidth: 0,
+    maxheight: 0,
+    x: 0,
+    y: 0,
+    round: 0,
+    radius: 0,
+    rotate: 0,
+    opacity: 10,
+    cache: false,
+    skip: false,
     ...set
   }
 }
 
 function csharpText (set: Record<string, unknown>): Record<string, unknown> {
   return {
-    text: null, texts: null, size: 16, font: 'Sans Serif', color: 'white', back: null, x: 0, y: 0, align: null,
-    outlinecolor: 'black', outlinewidth: 5, outlineblur: 0, blend: null, bold: false, italics: false, underline: false,
-    line: 1, weight: 500, width: 0, unix: 0, snowflake: 0, format: null, skip: false,
+    text: null,
+    texts: null,
+    size: 16,
+    font: 'Sans Serif',
+    color: 'white',
+    back: null,
+    x: 0,
+    y: 0,
+    align: null,
+    outlinecolor: 'black',
+    outlinewidth: 5,
+    outlineblur: 0,
+    blend: null,
+    bold: false,
+    italics: false,
+    underline: false,
+    line: 1,
+    weight: 500,
+    width: 0,
+    unix: 0,
+    snowflake: 0,
+    format: null,
+    skip: false,
     ...set
   }
 }

@@ -32,9 +32,18 @@ describe('GET /color/info', () => {
     const { status, body } = await get('/color/info?hex=00ff00')
     assert.equal(status, 200)
     assert.deepEqual(body, {
-      success: true, code: 200, message: '',
-      r: 0, g: 255, b: 0, hex: '#00ff00', name: 'Lime',
-      exactName: true, nameDistance: 0, nameHex: '#00ff00', alpha: 1,
+      success: true,
+      code: 200,
+      message: '',
+      r: 0,
+      g: 255,
+      b: 0,
+      hex: '#00ff00',
+      name: 'Lime',
+      exactName: true,
+      nameDistance: 0,
+      nameHex: '#00ff00',
+      alpha: 1,
       rgb: 'rgb(0, 255, 0)',
       hsl: { h: 120, s: 100, l: 50 },
       hsv: { h: 120, s: 100, v: 100 },

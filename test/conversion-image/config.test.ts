@@ -16,8 +16,15 @@ describe('image conversion settings', () => {
   it('reads each variable', () => {
     const { image } = loadConfig({ IMAGE_MAX_PIXELS: '16000000', IMAGE_MAX_FRAMES: '200', IMAGE_TIMEOUT_MS: '5000', IMAGE_CONCURRENCY: '3', IMAGE_QUEUE: '0' })
     assert.deepEqual(image, {
-      maxPixels: 16_000_000, maxFrames: 200, timeoutMs: 5000, concurrency: 3, queue: 0,
-      maxPerKey: 1, uploadTimeoutMs: 20_000, uploadMinBytesPerSecond: 16 * 1024, uploadGraceMs: 5000
+      maxPixels: 16_000_000,
+      maxFrames: 200,
+      timeoutMs: 5000,
+      concurrency: 3,
+      queue: 0,
+      maxPerKey: 1,
+      uploadTimeoutMs: 20_000,
+      uploadMinBytesPerSecond: 16 * 1024,
+      uploadGraceMs: 5000
     })
     const upload = loadConfig({ IMAGE_MAX_PER_KEY: '4', IMAGE_UPLOAD_TIMEOUT_MS: '9000', IMAGE_UPLOAD_MIN_RATE: '64kb', IMAGE_UPLOAD_GRACE_MS: '2000' }).image
     assert.deepEqual([upload.maxPerKey, upload.uploadTimeoutMs, upload.uploadMinBytesPerSecond, upload.uploadGraceMs], [4, 9000, 65_536, 2000])

@@ -43,6 +43,7 @@ async function streamUntilClosed (url: string, headers: Record<string, string>, 
   socket.write(`POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\n${head}Transfer-Encoding: chunked\r\n\r\n`)
   const frame = Buffer.concat([Buffer.from(`${CHUNK.length.toString(16)}\r\n`), CHUNK, Buffer.from('\r\n')])
   let written = 0
+  // eslint-disable-next-line no-unmodified-loop-condition -- set by the socket's close event
   while (written < max && !closed) {
     written += CHUNK.length
     if (!socket.write(frame)) {
@@ -174,7 +175,7 @@ describe('image conversion: bounded concurrency and queue', () => {
       a.on('error', () => {})
       const aAnswer = new Promise<Answer>((resolve) => a.on('response', (res) => collect(res).then(resolve)))
       const held = Buffer.alloc(12 * 1024 * 1024, 0x41)
-      if (!a.write(held)) await new Promise((r) => a.once('drain', r))
+      if (!a.write(held)) await new Promise((resolve) => a.once('drain', resolve))
       const busy = await t.app.inject({ method: 'POST', url: '/convert/image-png', headers: t.auth, payload: await source().png().toBuffer() })
       assert.equal(busy.statusCode, 503)
       assert.equal(busy.headers['retry-after'], '2')

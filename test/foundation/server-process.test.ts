@@ -24,7 +24,6 @@ function get (port: number, path: string, headers: Record<string, string> = {}):
   })
 }
 
-
 const dirs: string[] = []
 after(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }) })
 

@@ -75,7 +75,9 @@ describe('remote image failures through the routes', () => {
       const url = `${origin}${f.path}`
       assertFetchError(await t.app.inject({ method: 'GET', url: `/gen/welcome?username=x&avatar=${encodeURIComponent(url)}`, headers: t.auth }), f.code, 'avatar', url, f.why)
       assertFetchError(await t.app.inject({
-        method: 'POST', url: '/gen/custom', headers: t.auth,
+        method: 'POST',
+        url: '/gen/custom',
+        headers: t.auth,
         payload: { base: { width: 100, height: 100 }, images: [{ color: 'red', width: 10, height: 10 }, { url, x: 5, y: 5 }] }
       }), f.code, 'layer 1', url, f.why)
       await assertHealthy()

@@ -54,7 +54,9 @@ describe('/gen/welcome and the other templates', () => {
   it('reads a JSON body sent with GET as text/plain, keys in any case, in every output format', async () => {
     for (const [output, format, type] of [['png', 'png', 'image/png'], ['jpg', 'jpeg', 'image/jpeg'], ['webp', 'webp', 'image/webp']]) {
       const res = await t.app.inject({
-        method: 'GET', url: '/gen/welcome', headers: { ...t.auth, 'content-type': 'text/plain; charset=utf-8' },
+        method: 'GET',
+        url: '/gen/welcome',
+        headers: { ...t.auth, 'content-type': 'text/plain; charset=utf-8' },
         payload: JSON.stringify({ Username: 'Bob 😀 日本', Avatar: `${base}/a.png`, Banner: 'SPACE', Icon: 'Star', Color_Welcome: '255, 0, 0', Output: output })
       })
       assert.equal(res.statusCode, 200, res.body)
@@ -140,7 +142,9 @@ describe('lists and previews', () => {
 describe('/gen/custom', () => {
   it('draws every element type, texts with every option, and answers JPEG by default', async () => {
     const res = await t.app.inject({
-      method: 'GET', url: '/gen/custom', headers: { ...t.auth, 'content-type': 'text/plain' },
+      method: 'GET',
+      url: '/gen/custom',
+      headers: { ...t.auth, 'content-type': 'text/plain' },
       payload: JSON.stringify({
         Base: { Type: 'bitmap', Width: 600, Height: 300, Color: 'navy' },
         Images: [

@@ -44,6 +44,7 @@ describe('npm run cli -- store backup', () => {
       let serving = true
       const load = (async () => {
         let n = 0
+        // eslint-disable-next-line no-unmodified-loop-condition -- cleared by the test once the backup is taken
         while (serving) {
           const res = await request(`${server.url}/color/random`, { headers: { authorization: key } })
           assert.equal(res.status, 200)

@@ -78,7 +78,6 @@ export class InlineWriter {
   }
 }
 
-
 export interface Ctx {
   /** Block quote and list nesting so far. */
   containers: number

@@ -51,8 +51,8 @@ export async function openPostgresImport (databaseUrl: string): Promise<Postgres
       await client.query('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)])
     },
     async commit () {
-      await client.query(`SELECT setval(pg_get_serial_sequence('api_keys', 'id'), COALESCE((SELECT MAX(id) FROM api_keys), 0) + 1, false)`)
-      await client.query(`SELECT setval(pg_get_serial_sequence('gifs', 'id'), COALESCE((SELECT MAX(id) FROM gifs), 0) + 1, false)`)
+      await client.query('SELECT setval(pg_get_serial_sequence(\'api_keys\', \'id\'), COALESCE((SELECT MAX(id) FROM api_keys), 0) + 1, false)')
+      await client.query('SELECT setval(pg_get_serial_sequence(\'gifs\', \'id\'), COALESCE((SELECT MAX(id) FROM gifs), 0) + 1, false)')
       await client.query('COMMIT')
     },
     async rollback () { await client.query('ROLLBACK').catch(() => {}) },

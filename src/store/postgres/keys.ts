@@ -2,7 +2,6 @@ import type pg from 'pg'
 import { type ApiKeyRecord, type KeyLimits, type KeyStore, StoreConflictError } from '../interface.js'
 import { keyFromRow as toRecord, type KeyRow } from '../rows.js'
 
-
 export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
   const one = async (sql: string, params: unknown[]): Promise<ApiKeyRecord | undefined> => {
     const { rows } = await pool.query<KeyRow>(sql, params)

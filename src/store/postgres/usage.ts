@@ -2,7 +2,6 @@ import type pg from 'pg'
 import type { UsageStore } from '../interface.js'
 import { usageFromRow, type UsageRow } from '../rows.js'
 
-
 export function createPostgresUsageStore (pool: pg.Pool): UsageStore {
   return {
     async add (entries) {

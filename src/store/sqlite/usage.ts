@@ -2,7 +2,6 @@ import type { UsageEntry, UsageStore } from '../interface.js'
 import { usageFromRow, type UsageRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
 
-
 export function createSqliteUsageStore (db: SqliteDatabase): UsageStore {
   const upsert = db.prepare(`INSERT INTO key_usage (key_id, day, endpoint_group, requests, units) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (key_id, day, endpoint_group) DO UPDATE SET requests = requests + excluded.requests, units = units + excluded.units`)
