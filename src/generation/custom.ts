@@ -1,280 +1,15 @@
-// The /gen/custom layer model (docs/generation.md, "Custom images"; what clients send:
-// docs/compatibility.md): a base (rectangle or image), image elements drawn in order,
-// then texts, with `global` text defaults. Field names are the hosted service's C#
-// client's.
+// /gen/custom drawn: a checked description (custom-checks.ts) of the layer model
+// (custom-schema.ts) becomes a picture, its images fetched first (render-job.ts on the
+// main thread; decoded in the thread that draws, drawer.ts).
 import type { SKRSContext2D } from '@napi-rs/canvas'
-import { type Static, Type } from 'typebox'
 import { AppError } from '../errors.js'
 import type { Drawable } from './assets.js'
 import { colorField } from './color.js'
-import { closedSet, component } from '../http/openapi-annotations.js'
-import { DateFormatError, formatDotNetDate } from './date-format.js'
-import { drawCover, OUTPUT_FORMATS, roundedRect, wrapText } from './draw.js'
+import { BLENDS, checkLimits, filterOf, limit, opacityOf, side, textOf, withoutUnsetValues } from './custom-checks.js'
+import { type CustomBase, type CustomBody, type CustomGlobal, type ImageElement, MAX_BLURRED_PIXELS, MAX_SIDE, type TextElement, type TRIANGLE_CORNERS } from './custom-schema.js'
+import { drawCover, roundedRect, wrapText } from './draw.js'
 import { naturalSize } from './image-source.js'
 import type { Draw, TemplateDeps } from './templates.js'
-
-// Published limits of the hosted service.
-export const CUSTOM_BODY_LIMIT = 10 * 1024 * 1024
-export const MAX_IMAGES = 50
-export const MAX_URL_IMAGES = 10
-export const MAX_TEXTS = 50
-export const MIN_SIDE = 1
-export const MAX_SIDE = 3000
-export const MAX_TEXT_LENGTH = 5000
-export const MAX_TEXT_SIZE = 1000
-// Budgets of one picture, decided before it is drawn (docs/generation.md, "Budgets").
-/** Characters of all texts together. */
-export const MAX_DRAWN_CHARACTERS = 20_000
-/** Lines of all texts together, as written (before wrapping). */
-export const MAX_DRAWN_LINES = 1000
-/** Largest blur radius of a `filter` and of a text outline, in pixels: blur costs grow with it. */
-export const MAX_BLUR_PX = 100
-/**
- * Pixels blurred by `filter` in one picture, summed over its layers (each counted at most
- * once the canvas): a blur costs in proportion to the pixels it covers, and 50 full
- * layers of 3000×3000 blurred took 45 s of a core. One canvas of the largest size.
- */
-export const MAX_BLURRED_PIXELS = MAX_SIDE * MAX_SIDE
-/** Largest text outline width, in pixels. */
-export const MAX_OUTLINE_WIDTH = 100
-const DISCORD_EPOCH = 1420070400000n
-const DEFAULT_DATE_FORMAT = 'yyyy-MM-dd HH:mm'
-
-const Num = (description: string) => Type.Optional(Type.Number({ description }))
-const Str = (description: string) => Type.Optional(Type.String({ description, maxLength: MAX_TEXT_LENGTH }))
-const Bool = (description: string) => Type.Optional(Type.Boolean({ description }))
-
-const BaseSchema = component('CustomBase', Type.Object({
-  type: Str('"bitmap" (a rectangle) or "url" (an image); a base with a url is an image'),
-  url: Str('Image URL of the base; the canvas takes its size unless width/height are given'),
-  width: Num('Canvas width, 1..3000'),
-  height: Num('Canvas height, 1..3000'),
-  color: Str('Fill colour of a rectangle base')
-}, { additionalProperties: true }))
-
-const ImageSchema = component('CustomImageLayer', Type.Object({
-  type: closedSet(Str('bitmap (rectangle), url (image), circle or triangle; a url element may omit it'), { values: () => ['bitmap', 'url', 'circle', 'triangle'] }),
-  url: Str('Image URL'),
-  width: Num('Width'),
-  height: Num('Height'),
-  size: Num('Sets width and height'),
-  maxwidth: Num('Scale down to at most this width'),
-  maxheight: Num('Scale down to at most this height'),
-  x: Num('Left'),
-  y: Num('Top'),
-  round: Num('Corner radius (large values make round avatars)'),
-  radius: Num('Circle radius'),
-  rotate: Num('Rotation in degrees, around the element\'s centre'),
-  color: Str('Fill colour of shapes'),
-  cut: closedSet(Str('Triangle corner: topleft, topright, bottomleft, bottomright'), { values: () => Object.keys(TRIANGLE_CUTS) }),
-  filter: Str('grayscale, sepia, invert, blur, or a CSS filter such as "blur(4px)"'),
-  opacity: Num('0 (transparent) to 10 (opaque, the default); 5 is half. A fraction below 1 such as 0.4 is read as 0..1'),
-  cache: Bool('Accepted for compatibility: fetched images are always cached briefly'),
-  skip: Bool('true hides the element')
-}, { additionalProperties: true }))
-
-const TextSchema = component('CustomText', Type.Object({
-  text: Str('The text'),
-  texts: Type.Optional(Type.Array(Type.String({ maxLength: MAX_TEXT_LENGTH }), { description: 'Several lines', maxItems: 200 })),
-  size: Num('Font size in pixels (16)'),
-  font: Str('A name from /list/fonts ("Sans Serif")'),
-  color: Str('Text colour (white)'),
-  back: Str('Background box colour'),
-  x: Num('Anchor x'),
-  y: Num('Top y'),
-  align: closedSet(Str('l, m or r (left, middle, right of x)'), { values: () => ['l', 'm', 'r'] }),
-  width: Num('Wrap width, 0 = no wrapping'),
-  height: Num('Clip height, 0 = none'),
-  line: Num('Line spacing factor (1)'),
-  outlinecolor: Str('Outline colour (black)'),
-  outlinewidth: Num('Outline width (0 = none)'),
-  outlineblur: Num('Outline blur (0)'),
-  bold: Bool('Bold'),
-  italics: Bool('Italic'),
-  underline: Bool('Underline'),
-  weight: Num('Font weight 100..900'),
-  blend: Str('Blend mode: multiply, screen, overlay, darken, lighten, …'),
-  skip: Bool('true hides the text'),
-  unix: Num('Render this Unix time (seconds) as a date; 0 = no date'),
-  snowflake: Str('Render the creation time of this Discord snowflake as a date; 0 = no date'),
-  format: Str(`.NET date format, invariant culture, UTC (${DEFAULT_DATE_FORMAT}): a standard format (d D f F g G t T M Y s u o r) or custom specifiers (yyyy MMMM MMM MM dddd ddd dd d HH hh mm ss fff tt zzz, '...' literals)`)
-}, { additionalProperties: true }))
-
-const GlobalSchema = component('CustomGlobal', Type.Object({
-  textSize: Num('Default size'),
-  textColor: Str('Default colour'),
-  textFont: Str('Default font'),
-  textOutlineWidth: Num('Default outline width'),
-  textOutineWidth: Num('The same, as one client spells it'),
-  textOutlineColor: Str('Default outline colour'),
-  textOutlineBlur: Num('Default outline blur'),
-  textAlign: Str('Default alignment'),
-  textX: Num('Default x')
-}, { additionalProperties: true }))
-
-export const CustomBodySchema = component('CustomImage', Type.Object({
-  output: closedSet(Str('png, jpg (default) or webp'), { values: () => OUTPUT_FORMATS }),
-  format: closedSet(Str('The same as output'), { values: () => OUTPUT_FORMATS }),
-  base: Type.Optional(BaseSchema),
-  images: Type.Optional(Type.Array(ImageSchema)),
-  texts: Type.Optional(Type.Array(TextSchema)),
-  global: Type.Optional(GlobalSchema)
-}, {
-  additionalProperties: true,
-  examples: [{
-    output: 'png',
-    base: { type: 'bitmap', width: 600, height: 200, color: '#23272a' },
-    images: [{ type: 'circle', x: 30, y: 30, radius: 70, color: '#5865f2' }],
-    texts: [{ text: 'Hello', x: 360, y: 70, size: 56, align: 'm', color: 'white' }]
-  }]
-}))
-export type CustomBody = Static<typeof CustomBodySchema>
-type ImageElement = Static<typeof ImageSchema>
-type TextElement = Static<typeof TextSchema>
-
-function limit (message: string, field: string): never {
-  throw new AppError('GEN_LIMIT_EXCEEDED', message, { details: { field } })
-}
-
-function side (value: number | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!Number.isFinite(value) || value < MIN_SIDE || value > MAX_SIDE) limit(`"${field}" must be between ${MIN_SIDE} and ${MAX_SIDE}, got ${value}`, field)
-  return Math.round(value)
-}
-
-const FILTERS: Record<string, string> = { grayscale: 'grayscale(1)', greyscale: 'grayscale(1)', sepia: 'sepia(1)', invert: 'invert(1)', blur: 'blur(4px)' }
-const CSS_FILTER = /^(\s*(blur|brightness|contrast|grayscale|hue-rotate|invert|opacity|saturate|sepia)\(\s*-?\d+(\.\d+)?(px|deg|%)?\s*\))+\s*$/i
-const BLENDS = new Set(['source-over', 'multiply', 'screen', 'overlay', 'darken', 'lighten', 'color-dodge', 'color-burn', 'hard-light', 'soft-light', 'difference', 'exclusion', 'hue', 'saturation', 'color', 'luminosity', 'xor', 'lighter'])
-
-function filterOf (value: string | undefined, field: string): string {
-  if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'none') return 'none'
-  const key = value.trim().toLowerCase()
-  const named = Object.hasOwn(FILTERS, key) ? FILTERS[key] : undefined // not "constructor" or "__proto__" of Object.prototype
-  if (named) return named
-  if (CSS_FILTER.test(value)) return value
-  throw new AppError('VALIDATION', `Invalid "${field}": "${value.slice(0, 40)}"; use grayscale, sepia, invert, blur or a CSS filter`, { details: { field } })
-}
-
-/**
- * The hosted service's scale, 0..10 (docs/generation.md, "Opacity"): its C# client
- * sends the integer 10 for every element the user did not make translucent. A
- * fraction strictly between 0 and 1 is this API's older 0..1 scale; hosted clients
- * send whole steps, so 0.4 means 40 %, while 1 means 10 % as on the hosted scale.
- */
-export function opacityOf (value: number | undefined): number {
-  if (value === undefined || !Number.isFinite(value)) return 1
-  if (value > 0 && value < 1) return value
-  return Math.max(0, Math.min(10, value)) / 10
-}
-
-/**
- * What the hosted service's C# client sends for a field the user did not set
- * (docs/compatibility.md, "The C# client's custom images") means "not set" here too:
- * a size of 0 (width, height, size, radius and the maxima: width and height decide,
- * else the image's own size), a date of 0 (`unix`, `snowflake`: the text is drawn) and
- * a wrap width of 0. Nulls never get here: the body layer drops them (src/http/body.ts).
- */
-export function withoutUnsetValues (body: CustomBody): CustomBody {
-  const positive = <T extends object>(o: T, keys: ReadonlyArray<keyof T>): T => {
-    const out = { ...o }
-    for (const k of keys) if (out[k] === 0) delete out[k]
-    return out
-  }
-  return {
-    ...body,
-    base: body.base && positive(body.base, ['width', 'height']),
-    images: body.images?.map((el) => positive(el, ['width', 'height', 'size', 'maxwidth', 'maxheight', 'radius'])),
-    texts: body.texts?.map((t) => {
-      const out = positive(t, ['unix', 'width'])
-      if (out.snowflake !== undefined && /^\s*0*\s*$/.test(String(out.snowflake))) delete out.snowflake
-      return out
-    })
-  }
-}
-
-function textOf (t: TextElement, index: number): string {
-  const field = `texts[${index}]`
-  if (t.unix !== undefined || t.snowflake !== undefined) {
-    let ms: number
-    if (t.snowflake !== undefined) {
-      if (!/^\d{1,20}$/.test(t.snowflake.trim())) throw new AppError('VALIDATION', `Invalid "${field}.snowflake": a Discord id is digits only`, { details: { field: `${field}.snowflake` } })
-      ms = Number((BigInt(t.snowflake.trim()) >> 22n) + DISCORD_EPOCH)
-    } else {
-      ms = t.unix! * 1000
-    }
-    const date = new Date(ms)
-    if (Number.isNaN(date.getTime())) throw new AppError('VALIDATION', `Invalid "${field}.unix": not a representable time`, { details: { field: `${field}.unix` } })
-    try {
-      return formatDotNetDate(date, t.format ?? DEFAULT_DATE_FORMAT)
-    } catch (err) {
-      if (err instanceof DateFormatError) throw new AppError('VALIDATION', `Invalid "${field}.format": ${err.message}`, { details: { field: `${field}.format` } })
-      throw err
-    }
-  }
-  return t.texts ? t.texts.join('\n') : (t.text ?? '')
-}
-
-/** Checks the published limits before anything is fetched or drawn. */
-export function checkLimits (body: CustomBody): void {
-  const images = body.images ?? []
-  const texts = body.texts ?? []
-  if (images.length > MAX_IMAGES) limit(`Too many image elements: ${images.length}, at most ${MAX_IMAGES}`, 'images')
-  const urls = images.filter((i) => !i.skip && typeof i.url === 'string' && i.url.trim() !== '').length + (body.base?.url ? 1 : 0)
-  if (urls > MAX_URL_IMAGES) limit(`Too many images fetched from URLs: ${urls}, at most ${MAX_URL_IMAGES}`, 'images')
-  if (texts.length > MAX_TEXTS) limit(`Too many texts: ${texts.length}, at most ${MAX_TEXTS}`, 'texts')
-  side(body.base?.width, 'base.width')
-  side(body.base?.height, 'base.height')
-  images.forEach((img, i) => {
-    for (const key of ['width', 'height', 'size', 'maxwidth', 'maxheight', 'radius', 'round'] as const) {
-      const v = img[key]
-      if (v !== undefined && (!Number.isFinite(v) || Math.abs(v) > MAX_SIDE * 2)) limit(`"images[${i}].${key}" must be at most ${MAX_SIDE * 2}, got ${v}`, `images[${i}].${key}`)
-      // A negative size or radius has no picture (the canvas refuses a negative arc).
-      if (v !== undefined && v < 0 && key !== 'round') limit(`"images[${i}].${key}" must not be negative, got ${v}`, `images[${i}].${key}`)
-    }
-    if (!img.skip) blurWithin(img.filter, `images[${i}].filter`)
-  })
-  const g = body.global ?? {}
-  if (g.textSize !== undefined) textSizeWithin(g.textSize, 'global.textSize')
-  if (g.textOutlineBlur !== undefined) outlineWithin(g.textOutlineBlur, MAX_BLUR_PX, 'global.textOutlineBlur')
-  for (const key of ['textOutlineWidth', 'textOutineWidth'] as const) {
-    if (g[key] !== undefined) outlineWithin(g[key], MAX_OUTLINE_WIDTH, `global.${key}`)
-  }
-  let characters = 0
-  let lines = 0
-  texts.forEach((t, i) => {
-    if (t.size !== undefined) textSizeWithin(t.size, `texts[${i}].size`)
-    for (const key of ['width', 'height'] as const) {
-      const v = t[key]
-      if (v !== undefined && (!Number.isFinite(v) || v < 0)) limit(`"texts[${i}].${key}" must not be negative, got ${v}`, `texts[${i}].${key}`)
-    }
-    if (t.outlinewidth !== undefined) outlineWithin(t.outlinewidth, MAX_OUTLINE_WIDTH, `texts[${i}].outlinewidth`)
-    if (t.outlineblur !== undefined) outlineWithin(t.outlineblur, MAX_BLUR_PX, `texts[${i}].outlineblur`)
-    if (t.skip) return
-    for (const part of t.texts ?? [t.text ?? '']) {
-      characters += part.length
-      for (let at = part.indexOf('\n'); at >= 0; at = part.indexOf('\n', at + 1)) lines++
-      lines++
-    }
-  })
-  if (characters > MAX_DRAWN_CHARACTERS) limit(`The texts hold ${characters} characters together, at most ${MAX_DRAWN_CHARACTERS} per picture`, 'texts')
-  if (lines > MAX_DRAWN_LINES) limit(`The texts hold ${lines} lines together, at most ${MAX_DRAWN_LINES} per picture`, 'texts')
-}
-
-function textSizeWithin (size: number, field: string): void {
-  if (!Number.isFinite(size) || size <= 0 || size > MAX_TEXT_SIZE) limit(`"${field}" must be between 1 and ${MAX_TEXT_SIZE}, got ${size}`, field)
-}
-
-function outlineWithin (value: number, max: number, field: string): void {
-  if (!Number.isFinite(value) || value < 0 || value > max) limit(`"${field}" must be between 0 and ${max}, got ${value}`, field)
-}
-
-function blurWithin (filter: string | undefined, field: string): void {
-  if (filter === undefined) return
-  for (const m of filter.matchAll(/blur\(\s*(-?\d+(?:\.\d+)?)/gi)) {
-    const radius = Number(m[1])
-    if (radius > MAX_BLUR_PX) limit(`"${field}" blurs by ${radius}px, at most ${MAX_BLUR_PX}px`, field)
-  }
-}
 
 /**
  * Checks the whole description (limits, element types, colours, fonts, filters) and
@@ -320,7 +55,7 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
   }
 }
 
-function canvasSize (base: Static<typeof BaseSchema>, image: { width: number, height: number } | undefined): { width: number, height: number } {
+function canvasSize (base: CustomBase, image: { width: number, height: number } | undefined): { width: number, height: number } {
   return {
     width: side(base.width, 'base.width') ?? (image ? Math.min(MAX_SIDE, image.width) : 1024),
     height: side(base.height, 'base.height') ?? (image ? Math.min(MAX_SIDE, image.height) : 512)
@@ -375,7 +110,7 @@ interface ElementStyle {
 }
 
 /** The triangle kept by `cut`, as corners of the element's box (0 = left/top, 1 = right/bottom). */
-const TRIANGLE_CUTS = {
+const TRIANGLE_CUTS: Readonly<Record<typeof TRIANGLE_CORNERS[number], ReadonlyArray<readonly [number, number]>>> = {
   topleft: [[0, 0], [1, 0], [0, 1]],
   topright: [[0, 0], [1, 0], [1, 1]],
   bottomleft: [[0, 0], [0, 1], [1, 1]],
@@ -443,7 +178,7 @@ interface TextStyle {
   underline: boolean
 }
 
-function textStyle (fonts: TemplateDeps['fonts'], t: TextElement, g: Static<typeof GlobalSchema>, i: number): TextStyle | undefined {
+function textStyle (fonts: TemplateDeps['fonts'], t: TextElement, g: CustomGlobal, i: number): TextStyle | undefined {
   const field = `texts[${i}]`
   const text = textOf(t, i)
   if (text === '') return undefined

@@ -22,7 +22,7 @@ async function raw (png: Buffer) {
 
 /** Mean absolute difference between the welcome card's icon corner and an icon's preview scaled to it. */
 async function iconDistance (card: Buffer, icon: string): Promise<number> {
-  // src/generation/templates.ts draws the icon at (W - 140, 48), 88×88.
+  // src/generation/templates/greeting.ts draws the icon at (W - 140, 48), 88×88.
   const corner = await sharp(card).extract({ left: 1024 - 140, top: 48, width: 88, height: 88 }).removeAlpha().raw().toBuffer()
   const preview = imageOf(await send(s.port, { method: 'GET', target: `/assets/icons/${icon}.png` }))
   // The icon's transparent corners show the card behind: compare the middle of the disc only.

@@ -1,0 +1,132 @@
+// The /gen/custom layer model (docs/generation.md, "Custom images"; what clients send:
+// docs/compatibility.md): a base (rectangle or image), image elements drawn in order,
+// then texts, with `global` text defaults. Field names are the hosted service's C#
+// client's. The schema documents the body in the OpenAPI document; the limits are
+// checked by custom-checks.ts, and custom.ts draws.
+import { type Static, Type } from 'typebox'
+import { closedSet, component } from '../http/openapi-annotations.js'
+import { OUTPUT_FORMATS } from './draw.js'
+
+// Published limits of the hosted service.
+export const CUSTOM_BODY_LIMIT = 10 * 1024 * 1024
+export const MAX_IMAGES = 50
+export const MAX_URL_IMAGES = 10
+export const MAX_TEXTS = 50
+export const MIN_SIDE = 1
+export const MAX_SIDE = 3000
+export const MAX_TEXT_LENGTH = 5000
+export const MAX_TEXT_SIZE = 1000
+// Budgets of one picture, decided before it is drawn (docs/generation.md, "Budgets").
+/** Characters of all texts together. */
+export const MAX_DRAWN_CHARACTERS = 20_000
+/** Lines of all texts together, as written (before wrapping). */
+export const MAX_DRAWN_LINES = 1000
+/** Largest blur radius of a `filter` and of a text outline, in pixels: blur costs grow with it. */
+export const MAX_BLUR_PX = 100
+/**
+ * Pixels blurred by `filter` in one picture, summed over its layers (each counted at most
+ * once the canvas): a blur costs in proportion to the pixels it covers, and 50 full
+ * layers of 3000×3000 blurred took 45 s of a core. One canvas of the largest size.
+ */
+export const MAX_BLURRED_PIXELS = MAX_SIDE * MAX_SIDE
+/** Largest text outline width, in pixels. */
+export const MAX_OUTLINE_WIDTH = 100
+/** The `format` of a date text that sends none. */
+export const DEFAULT_DATE_FORMAT = 'yyyy-MM-dd HH:mm'
+
+/** The corners a triangle element may keep (`cut`). */
+export const TRIANGLE_CORNERS = ['topleft', 'topright', 'bottomleft', 'bottomright'] as const
+
+const Num = (description: string) => Type.Optional(Type.Number({ description }))
+const Str = (description: string) => Type.Optional(Type.String({ description, maxLength: MAX_TEXT_LENGTH }))
+const Bool = (description: string) => Type.Optional(Type.Boolean({ description }))
+
+const BaseSchema = component('CustomBase', Type.Object({
+  type: Str('"bitmap" (a rectangle) or "url" (an image); a base with a url is an image'),
+  url: Str('Image URL of the base; the canvas takes its size unless width/height are given'),
+  width: Num('Canvas width, 1..3000'),
+  height: Num('Canvas height, 1..3000'),
+  color: Str('Fill colour of a rectangle base')
+}, { additionalProperties: true }))
+
+const ImageSchema = component('CustomImageLayer', Type.Object({
+  type: closedSet(Str('bitmap (rectangle), url (image), circle or triangle; a url element may omit it'), { values: () => ['bitmap', 'url', 'circle', 'triangle'] }),
+  url: Str('Image URL'),
+  width: Num('Width'),
+  height: Num('Height'),
+  size: Num('Sets width and height'),
+  maxwidth: Num('Scale down to at most this width'),
+  maxheight: Num('Scale down to at most this height'),
+  x: Num('Left'),
+  y: Num('Top'),
+  round: Num('Corner radius (large values make round avatars)'),
+  radius: Num('Circle radius'),
+  rotate: Num('Rotation in degrees, around the element\'s centre'),
+  color: Str('Fill colour of shapes'),
+  cut: closedSet(Str('Triangle corner: topleft, topright, bottomleft, bottomright'), { values: () => TRIANGLE_CORNERS }),
+  filter: Str('grayscale, sepia, invert, blur, or a CSS filter such as "blur(4px)"'),
+  opacity: Num('0 (transparent) to 10 (opaque, the default); 5 is half. A fraction below 1 such as 0.4 is read as 0..1'),
+  cache: Bool('Accepted for compatibility: fetched images are always cached briefly'),
+  skip: Bool('true hides the element')
+}, { additionalProperties: true }))
+
+const TextSchema = component('CustomText', Type.Object({
+  text: Str('The text'),
+  texts: Type.Optional(Type.Array(Type.String({ maxLength: MAX_TEXT_LENGTH }), { description: 'Several lines', maxItems: 200 })),
+  size: Num('Font size in pixels (16)'),
+  font: Str('A name from /list/fonts ("Sans Serif")'),
+  color: Str('Text colour (white)'),
+  back: Str('Background box colour'),
+  x: Num('Anchor x'),
+  y: Num('Top y'),
+  align: closedSet(Str('l, m or r (left, middle, right of x)'), { values: () => ['l', 'm', 'r'] }),
+  width: Num('Wrap width, 0 = no wrapping'),
+  height: Num('Clip height, 0 = none'),
+  line: Num('Line spacing factor (1)'),
+  outlinecolor: Str('Outline colour (black)'),
+  outlinewidth: Num('Outline width (0 = none)'),
+  outlineblur: Num('Outline blur (0)'),
+  bold: Bool('Bold'),
+  italics: Bool('Italic'),
+  underline: Bool('Underline'),
+  weight: Num('Font weight 100..900'),
+  blend: Str('Blend mode: multiply, screen, overlay, darken, lighten, …'),
+  skip: Bool('true hides the text'),
+  unix: Num('Render this Unix time (seconds) as a date; 0 = no date'),
+  snowflake: Str('Render the creation time of this Discord snowflake as a date; 0 = no date'),
+  format: Str(`.NET date format, invariant culture, UTC (${DEFAULT_DATE_FORMAT}): a standard format (d D f F g G t T M Y s u o r) or custom specifiers (yyyy MMMM MMM MM dddd ddd dd d HH hh mm ss fff tt zzz, '...' literals)`)
+}, { additionalProperties: true }))
+
+const GlobalSchema = component('CustomGlobal', Type.Object({
+  textSize: Num('Default size'),
+  textColor: Str('Default colour'),
+  textFont: Str('Default font'),
+  textOutlineWidth: Num('Default outline width'),
+  textOutineWidth: Num('The same, as one client spells it'),
+  textOutlineColor: Str('Default outline colour'),
+  textOutlineBlur: Num('Default outline blur'),
+  textAlign: Str('Default alignment'),
+  textX: Num('Default x')
+}, { additionalProperties: true }))
+
+export const CustomBodySchema = component('CustomImage', Type.Object({
+  output: closedSet(Str('png, jpg (default) or webp'), { values: () => OUTPUT_FORMATS }),
+  format: closedSet(Str('The same as output'), { values: () => OUTPUT_FORMATS }),
+  base: Type.Optional(BaseSchema),
+  images: Type.Optional(Type.Array(ImageSchema)),
+  texts: Type.Optional(Type.Array(TextSchema)),
+  global: Type.Optional(GlobalSchema)
+}, {
+  additionalProperties: true,
+  examples: [{
+    output: 'png',
+    base: { type: 'bitmap', width: 600, height: 200, color: '#23272a' },
+    images: [{ type: 'circle', x: 30, y: 30, radius: 70, color: '#5865f2' }],
+    texts: [{ text: 'Hello', x: 360, y: 70, size: 56, align: 'm', color: 'white' }]
+  }]
+}))
+export type CustomBody = Static<typeof CustomBodySchema>
+export type CustomBase = Static<typeof BaseSchema>
+export type ImageElement = Static<typeof ImageSchema>
+export type TextElement = Static<typeof TextSchema>
+export type CustomGlobal = Static<typeof GlobalSchema>

@@ -1,0 +1,64 @@
+// The welcome and goodbye banners: avatar, username, a members line, an icon and a banner.
+import { colorField } from '../color.js'
+import { drawCover, fitText } from '../draw.js'
+import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
+import type { Template } from './template.js'
+
+/** A greeting card (welcome, goodbye): the same card with its own title line and colour. */
+export function greetingTemplate (name: string, title: string, titleColor: string, summary: string): Template {
+  return {
+    name,
+    summary,
+    defaultFormat: 'png',
+    imageBoxes: { avatar: { width: 280, height: 280 }, banner: { width: 1024, height: 450 }, icon: { width: 88, height: 88 } },
+    fields: {
+      username: { description: 'The member\'s name; long names shrink, then end in "…"', default: 'Someone' },
+      avatar: { description: 'URL of the avatar image (a letter on a disc when absent)' },
+      background: { description: `Background colour ${COLOR_HINT}, under the banner`, default: '#23272a' },
+      members: { description: 'Third line, free text, e.g. "Member #42"', default: '' },
+      icon: { description: 'A name from /list/icons or an image URL, drawn in the top right corner' },
+      banner: { description: 'A name from /list/banners or an image URL, the background picture' },
+      color_welcome: { description: `Colour of the "${title}" line ${COLOR_HINT}`, default: titleColor },
+      color_username: { description: `Colour of the username ${COLOR_HINT}`, default: 'white' },
+      color_members: { description: `Colour of the members line ${COLOR_HINT}`, default: '#c8ccd0' },
+      font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
+      text: { description: `The title line instead of "${title}"`, default: title }
+    },
+    async prepare ({ fonts, images }, f) {
+      const W = 1024
+      const H = 450
+      const family = fonts.family(f.font)
+      const background = colorField(f.background, '#23272a', 'background')
+      const colors = {
+        title: colorField(f.color_welcome, titleColor, 'color_welcome'),
+        username: colorField(f.color_username, 'white', 'color_username'),
+        members: colorField(f.color_members, '#c8ccd0', 'color_members')
+      }
+      const [avatar, banner, icon] = await Promise.all([
+        optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
+        optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
+        optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon)
+      ])
+      return (newCanvas) => {
+        const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
+        const username = displayName(f)
+        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', [...username][0]!.toUpperCase(), family)
+        if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
+        const textX = 420
+        const maxWidth = W - textX - (icon ? 160 : 60)
+        ctx.textAlign = 'left'
+        ctx.textBaseline = 'alphabetic'
+        ctx.fillStyle = colors.title
+        ctx.fillText(fitText(ctx, (f.text ?? '').trim() || title, family, 'bold', 72, 32, maxWidth), textX, 175)
+        ctx.fillStyle = colors.username
+        ctx.fillText(fitText(ctx, username, family, 'bold', 56, 26, W - textX - 60), textX, 262)
+        const members = (f.members ?? '').trim()
+        if (members !== '') {
+          ctx.fillStyle = colors.members
+          ctx.fillText(fitText(ctx, members, family, 'normal', 36, 20, W - textX - 60), textX, 330)
+        }
+        return canvas
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The quote card: a message in large type with its author's avatar and name.
+import { colorField } from '../color.js'
+import { fitText, wrapText } from '../draw.js'
+import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
+import type { Template } from './template.js'
+
+export const quote: Template = {
+  name: 'quote',
+  summary: 'A quote card: a message in large type with the author\'s avatar and name',
+  defaultFormat: 'png',
+  imageBoxes: { avatar: { width: 200, height: 200 } },
+  fields: {
+    text: { description: 'The quoted message; wraps, and shrinks when long', default: '…' },
+    username: { description: 'Who said it', default: 'Someone' },
+    avatar: { description: 'URL of the author\'s avatar image' },
+    background: { description: `Background colour ${COLOR_HINT}`, default: '#1e1f22' },
+    color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
+    font: { description: 'A name from /list/fonts', default: 'Noto Serif' }
+  },
+  async prepare ({ fonts, images }, f) {
+    const W = 1024
+    const H = 512
+    const family = fonts.family((f.font ?? '').trim() || 'Noto Serif')
+    const background = colorField(f.background, '#1e1f22', 'background')
+    const color = colorField(f.color_text, 'white', 'color_text')
+    const avatar = await optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar)
+    return (newCanvas) => {
+      const { canvas, ctx } = startCard(newCanvas, W, H, background)
+      const username = displayName(f)
+      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', [...username][0]!.toUpperCase(), family)
+      const message = `“${(f.text ?? '').trim() || '…'}”`
+      const boxX = 300
+      const boxW = W - boxX - 50
+      let size = 48
+      let lines: string[] = []
+      for (; size >= 18; size -= 4) {
+        ctx.font = `italic ${size}px ${family}`
+        lines = wrapText(ctx, message, boxW)
+        if (lines.length * size * 1.3 <= H - 160) break
+      }
+      const maxLines = Math.max(1, Math.floor((H - 160) / (size * 1.3)))
+      if (lines.length > maxLines) lines = [...lines.slice(0, maxLines - 1), fitText(ctx, lines.slice(maxLines - 1).join(' '), family, 'italic', size, size, boxW)]
+      ctx.font = `italic ${size}px ${family}`
+      ctx.fillStyle = color
+      ctx.textAlign = 'left'
+      const top = (H - 80 - lines.length * size * 1.3) / 2 + size
+      lines.forEach((line, i) => ctx.fillText(line, boxX, top + i * size * 1.3))
+      ctx.fillStyle = color
+      ctx.globalAlpha = 0.75
+      ctx.fillText(fitText(ctx, `— ${username}`, family, 'normal', 32, 18, boxW), boxX, H - 60)
+      ctx.globalAlpha = 1
+      return canvas
+    }
+  }
+}
