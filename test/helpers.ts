@@ -5,6 +5,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createApp } from '../src/app.js'
 import type { Config } from '../src/config.js'
+import type { ErrorCode } from '../src/errors.js'
+import { routeErrorCodes } from '../src/http/openapi.js'
 import { testConfig } from './config.js'
 import { createKeyService } from '../src/keys/keys.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
@@ -57,6 +59,7 @@ export async function createTestApp (options: TestAppOptions = {}): Promise<Test
   const { store, cleanup } = await openTestStore(dataDir)
   const { key } = await createKeyService(store.keys).create('test')
   const app = await createApp({ config, store, logger: options.logger ?? false })
+  const undeclared = recordUndeclaredErrors(app)
   await options.beforeReady?.(app)
   await app.ready()
   return {
@@ -69,8 +72,35 @@ export async function createTestApp (options: TestAppOptions = {}): Promise<Test
       await app.close()
       await cleanup()
       fs.rmSync(dataDir, { recursive: true, force: true })
+      if (undeclared.size > 0) {
+        throw new Error(`answered error codes its routes do not declare (add them to the route's config.errors, which the OpenAPI document lists): ${[...undeclared].join('; ')}`)
+      }
     }
   }
+}
+
+/** Codes answered before any route is known: the connection, the URL, no such route. */
+const BEFORE_ANY_ROUTE: ReadonlySet<string> = new Set<ErrorCode>(['NOT_FOUND', 'MALFORMED_URL', 'URL_TOO_LONG', 'HEADERS_TOO_LARGE', 'MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'CLIENT_CLOSED'])
+
+/**
+ * Every error a test app answers must be one its route declares: what the OpenAPI
+ * document lists for it (routeErrorCodes). Each test app records the ones that are not,
+ * and close() fails with them, so that a route answering a new code without declaring
+ * it fails the test that made it answer, and the document cannot drift from the code.
+ */
+function recordUndeclaredErrors (app: FastifyInstance): Set<string> {
+  const undeclared = new Set<string>()
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return payload
+    let code: unknown
+    try { code = (JSON.parse(payload) as { error?: unknown }).error } catch { return payload }
+    if (typeof code !== 'string' || BEFORE_ANY_ROUTE.has(code)) return payload
+    const route = request.routeOptions
+    const declared = route.url === undefined ? [] : routeErrorCodes({ config: route.config, schema: route.schema, method: route.method } as never)
+    if (!(declared as string[]).includes(code)) undeclared.add(`${request.method} ${route.url ?? request.url}: ${code}`)
+    return payload
+  })
+  return undeclared
 }
 
 /** Parses a JSON answer, failing with the body shown when it is not JSON. */

@@ -28,7 +28,11 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   if (config.public !== true) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED')
   if (schema.querystring || schema.params || schema.body || config.body) codes.push('VALIDATION')
   if (config.body === 'json' || config.body === 'json-or-text') codes.push('MALFORMED_JSON', 'INVALID_UTF8')
-  if (config.body) codes.push('BODY_TOO_LARGE')
+  // A body whose Content-Type or Content-Length header cannot be read is refused before it is parsed.
+  if (config.body) codes.push('BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'BAD_CONTENT_LENGTH')
+  // Rate limits apply to every route but the health checks; quotas to keyed routes.
+  if (config.rateLimit !== false) codes.push('RATE_LIMITED')
+  if (config.rateLimit !== false && config.public !== true) codes.push('QUOTA_EXCEEDED')
   codes.push(...(config.errors ?? []))
   codes.push('INTERNAL', 'TIMEOUT')
   return [...new Set(codes)]

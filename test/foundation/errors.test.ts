@@ -14,7 +14,8 @@ before(async () => {
     beforeReady (app) {
       // Probe routes for the shared mechanisms: a route that throws any catalogue code,
       // a JSON route, a route that fails unexpectedly, and a slow route.
-      app.get('/probe/throw/:code', async (request) => {
+      // It answers every code of the catalogue, and says so.
+      app.get('/probe/throw/:code', { config: { errors: Object.keys(ERROR_CATALOGUE) as ErrorCode[] } }, async (request) => {
         throw new AppError((request.params as { code: ErrorCode }).code)
       })
       app.route({

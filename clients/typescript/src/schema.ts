@@ -838,6 +838,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -986,6 +995,19 @@ export interface operations {
                 };
             };
             /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
              * @description `TEST_ERROR`: This is a test error: /gen/html always fails, so that client authors can exercise their error handling
              *
              *     `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it
@@ -1092,6 +1114,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -1158,6 +1193,19 @@ export interface operations {
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1267,6 +1315,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -1355,6 +1416,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -1419,6 +1493,15 @@ export interface operations {
             };
             /** @description `RANGE_NOT_SATISFIABLE`: The requested byte range lies outside the file: see Content-Range for its size */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1497,6 +1580,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -1559,6 +1651,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `TEXT_INPUT_MISSING`: Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})
              *
              *     `TEXT_INPUT_NOT_STRING`: The text to convert must be a JSON string
@@ -1600,6 +1694,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1673,6 +1789,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `TEXT_INPUT_MISSING`: Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})
              *
              *     `TEXT_INPUT_NOT_STRING`: The text to convert must be a JSON string
@@ -1714,6 +1832,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1808,6 +1948,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `TEXT_INPUT_MISSING`: Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})
              *
              *     `TEXT_INPUT_NOT_STRING`: The text to convert must be a JSON string
@@ -1849,6 +1991,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1943,6 +2107,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `TEXT_INPUT_MISSING`: Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})
              *
              *     `TEXT_INPUT_NOT_STRING`: The text to convert must be a JSON string
@@ -1984,6 +2150,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2098,6 +2286,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
@@ -2158,6 +2348,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2272,6 +2484,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
@@ -2332,6 +2546,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2425,6 +2661,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
@@ -2476,6 +2714,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2568,6 +2828,8 @@ export interface operations {
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
@@ -2619,6 +2881,28 @@ export interface operations {
              *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
              */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2689,6 +2973,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -2741,6 +3038,19 @@ export interface operations {
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2807,6 +3117,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -2859,6 +3182,19 @@ export interface operations {
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2925,6 +3261,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
             500: {
                 headers: {
@@ -2981,6 +3326,15 @@ export interface operations {
             };
             /** @description `ASSET_NOT_FOUND`: No such banner, icon or font: see /list/banners, /list/icons and /list/fonts */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3067,9 +3421,9 @@ export interface operations {
             /**
              * @description `VALIDATION`: Invalid request
              *
-             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
-             *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
              *
              *     `BAD_REQUEST`: Bad request
              *
@@ -3124,7 +3478,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF */
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3133,7 +3491,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After */
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             *
+             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,9 +3587,9 @@ export interface operations {
             /**
              * @description `VALIDATION`: Invalid request
              *
-             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
-             *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
              *
              *     `BAD_REQUEST`: Bad request
              *
@@ -3280,7 +3644,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF */
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3289,7 +3657,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After */
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             *
+             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3379,9 +3753,9 @@ export interface operations {
             /**
              * @description `VALIDATION`: Invalid request
              *
-             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
-             *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
              *
              *     `BAD_REQUEST`: Bad request
              *
@@ -3436,7 +3810,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF */
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3445,7 +3823,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After */
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             *
+             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3535,9 +3919,9 @@ export interface operations {
             /**
              * @description `VALIDATION`: Invalid request
              *
-             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
-             *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
              *
              *     `BAD_REQUEST`: Bad request
              *
@@ -3592,7 +3976,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF */
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3601,7 +3989,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After */
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             *
+             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,9 +4085,9 @@ export interface operations {
             /**
              * @description `VALIDATION`: Invalid request
              *
-             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
-             *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
              *
              *     `BAD_REQUEST`: Bad request
              *
@@ -3748,7 +4142,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF */
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,7 +4155,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After */
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             *
+             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3847,9 +4251,9 @@ export interface operations {
             /**
              * @description `VALIDATION`: Invalid request
              *
-             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
-             *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
              *
              *     `BAD_REQUEST`: Bad request
              *
@@ -3904,7 +4308,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF */
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +4321,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After */
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             *
+             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
