@@ -17,7 +17,7 @@ import { lifecyclePlugin } from './http/lifecycle.js'
 import type { CounterStore } from './limits/counter-store.js'
 import { createMemoryCounterStore } from './limits/memory-counter-store.js'
 import { createUsageRecorder, type UsageRecorder } from './limits/usage-recorder.js'
-import { createMetrics, type Metrics } from './metrics/metrics.js'
+import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
@@ -66,8 +66,8 @@ export interface AppServices {
   config: Config
   store: Store
   keys: KeyService
-  /** Undefined unless METRICS_PORT is set: nothing is counted that nobody can read. */
-  metrics: Metrics | undefined
+  /** NO_METRICS unless METRICS_PORT is set: nothing is counted that nobody can read. */
+  metrics: Metrics
   usage: UsageRecorder
   counters: CounterStore
 }
@@ -122,7 +122,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   // Nothing is counted that nobody can read: the registry, Node's default collectors
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
-  const metrics = config.metricsPort === undefined ? undefined : createMetrics()
+  const metrics = config.metricsPort === undefined ? NO_METRICS : createMetrics()
   // The Redis client is loaded only when REDIS_URL is set (about 9 MB a single instance never uses).
   const counters = config.redisUrl
     ? await (await import('./limits/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
@@ -168,7 +168,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
       defaultWindowMs: config.rateLimitWindowMs,
       ipMax: config.rateLimitIpMax,
       ipv6Prefix: config.rateLimitIpv6Prefix,
-      onReject: metrics === undefined ? undefined : (reason, route) => metrics.rateLimitRejections.inc({ reason, route })
+      onReject: (reason, route) => metrics.rateLimitRejected(reason, route)
     }
   })
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })

@@ -60,11 +60,11 @@ async function main (): Promise<void> {
 
   // The metrics port first, its close hook added before listen (Fastify refuses hooks on
   // a listening instance), so a taken METRICS_PORT stops the start before the public port opens.
-  const metrics = app.services.metrics
-  if (config.metricsPort !== undefined && metrics !== undefined) {
+  const registry = app.services.metrics.registry
+  if (config.metricsPort !== undefined && registry !== undefined) {
     let metricsServer: { port: number, close: () => Promise<void> }
     try {
-      metricsServer = await startMetricsServer(metrics, config.metricsPort, config.metricsHost)
+      metricsServer = await startMetricsServer(registry, config.metricsPort, config.metricsHost)
     } catch (err) {
       await failToListen('METRICS_PORT', config.metricsHost, config.metricsPort, err, () => app.close().then(() => store.close()))
       return

@@ -27,7 +27,7 @@ export interface GenerationOptions {
   /** The worker pool and its admission (src/work/work.ts), shared with text conversion. */
   work: Work
   /** Render queue, remote fetches: for Prometheus. */
-  metrics?: Metrics
+  metrics: Metrics
   /** Tests point host names at loopback through this. */
   resolve?: Resolver
 }
@@ -81,7 +81,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     for (const key of previews.keys()) if (key.startsWith(`${kind}:`)) previews.delete(key)
   })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
-  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics?.remoteFetches.inc({ outcome }) })
+  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome) })
   const deps = { fonts, assets, images }
   // sharp's own time limit for shrinking a request's images, in whole seconds.
   const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : config.requestTimeoutMs > 0 ? config.requestTimeoutMs : 30_000

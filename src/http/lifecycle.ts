@@ -17,13 +17,12 @@ import { createDeadlines } from './deadline.js'
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
 import { logRequest } from './request-log.js'
-import { requestMetrics } from './request-metrics.js'
 import { policyOf } from './route-config.js'
 
 export interface LifecycleOptions {
   keys: KeyService
   /** Undefined: metrics off (no METRICS_PORT). */
-  metrics: Metrics | undefined
+  metrics: Metrics
   rateLimit: RateLimitOptions
   /** REQUEST_TIMEOUT_MS (0: none). */
   requestTimeoutMs: number
@@ -44,7 +43,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
   const limiter = createRateLimiter(opts.rateLimit)
-  const measure = opts.metrics === undefined ? undefined : requestMetrics(opts.metrics)
+  const { metrics } = opts
   const deadlines = createDeadlines(opts.requestTimeoutMs)
   app.addHook('onClose', async () => deadlines.close())
   app.decorateReply('workSignal', function (this: FastifyReply) {
@@ -53,7 +52,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
 
   app.addHook('onRequest', function admit (request, reply, done) {
     reply.header(REQUEST_ID_HEADER, request.id)
-    measure?.enter()
+    metrics.requestStarted()
     const route = request.policy = policyOf(request)
     // Unknown paths answer 404 whatever the key: nothing to protect there.
     if (route.unknown) return done()
@@ -74,7 +73,8 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     // A request refused before routing (a malformed URL) never passed onRequest.
     const route = request.policy ?? policyOf(request)
     deadlines.end(reply)
-    measure?.leave(request, reply, route)
+    // Labelled by route pattern, never the raw URL, whose values are unbounded.
+    metrics.requestAnswered(request.method, route.url, reply.statusCode, reply.elapsedTime / 1000)
     limiter.count(request, reply, route)
     logRequest(request, reply, route)
     done()

@@ -10,7 +10,6 @@
 // sending a stream of heavy requests keeps the slots only while nobody else waits:
 // another key's request runs as soon as any slot frees.
 import { AppError, type ErrorCode } from '../errors.js'
-import type { Metrics } from '../metrics/metrics.js'
 
 export interface Ticket {
   /**
@@ -49,16 +48,6 @@ export interface LimiterOptions {
   busyCode?: ErrorCode
   retryAfterSeconds?: number
   observer?: LimiterObserver
-}
-
-export function observeWith (metrics: Metrics, queue: string): LimiterObserver {
-  return {
-    changed (running, waiting) {
-      metrics.workRunning.set({ queue }, running)
-      metrics.workQueued.set({ queue }, waiting)
-    },
-    rejected () { metrics.workRejections.inc({ queue }) }
-  }
 }
 
 export function createLimiter ({ concurrency, queue, busyCode = 'SERVICE_UNAVAILABLE', retryAfterSeconds = 2, observer }: LimiterOptions): Limiter {

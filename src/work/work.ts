@@ -3,8 +3,8 @@
 // thread still stopping after an abort included — and WORKER_THREADS × MAX_QUEUED_PER_SLOT
 // the requests admitted; past that, 503 with Retry-After at once.
 import type { ErrorCode } from '../errors.js'
-import type { Metrics } from '../metrics/metrics.js'
-import { createLimiter, type Limiter, observeWith, type Owner } from './limiter.js'
+import { type Metrics, NO_METRICS } from '../metrics/metrics.js'
+import { createLimiter, type Limiter, type Owner } from './limiter.js'
 import { createWorkPool, type WorkPool } from './pool.js'
 import type { WorkResult, WorkTask } from './tasks.js'
 
@@ -27,7 +27,7 @@ export function createWork (options: { threads: number, timeoutMs: number, dataD
     concurrency: options.threads,
     queue: options.threads * MAX_QUEUED_PER_SLOT,
     retryAfterSeconds: 1,
-    observer: options.metrics === undefined ? undefined : observeWith(options.metrics, 'work')
+    observer: (options.metrics ?? NO_METRICS).queue('work')
   })
   return {
     pool,

@@ -10,7 +10,7 @@ let metrics: Awaited<ReturnType<typeof startMetricsServer>>
 
 before(async () => {
   t = await createTestApp({ config: { rateLimitMax: 2, metricsPort: 0 } })
-  metrics = await startMetricsServer(t.app.services.metrics!, 0, '127.0.0.1')
+  metrics = await startMetricsServer(t.app.services.metrics.registry!, 0, '127.0.0.1')
 })
 after(async () => {
   await metrics.close()
@@ -43,7 +43,7 @@ describe('metrics', () => {
   it('counts nothing without METRICS_PORT: no registry exists, requests are answered as usual', async () => {
     const plain = await createTestApp()
     try {
-      assert.equal(plain.app.services.metrics, undefined)
+      assert.equal(plain.app.services.metrics.registry, undefined)
       const res = await plain.app.inject({ method: 'GET', url: '/gen/html?code=418', headers: plain.auth })
       assert.equal(res.statusCode, 418)
       assert.equal((await plain.app.inject({ method: 'GET', url: '/no/such/path' })).statusCode, 404)

@@ -10,13 +10,13 @@ import { parseBackground, WHITE } from './background.js'
 import { type ConvertResult, createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
 import type { Metrics } from '../../metrics/metrics.js'
-import { createLimiter, observeWith, type Ticket } from '../../work/limiter.js'
+import { createLimiter, type Ticket } from '../../work/limiter.js'
 import { MAX_IMAGE_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 
 export interface ImageConversionOptions {
   image: ImageConfig
   /** Queue lengths and refusals, for Prometheus. */
-  metrics?: Metrics
+  metrics: Metrics
   /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
   requestTimeoutMs?: number
 }
@@ -104,7 +104,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
     queue: image.queue,
     busyCode: 'IMAGE_BUSY',
     retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
-    observer: metrics === undefined ? undefined : observeWith(metrics, 'image-conversion')
+    observer: metrics.queue('image-conversion')
   })
 
   // Admission before the body is read: a refused upload costs no memory. Runs after
