@@ -74,7 +74,7 @@ async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, 
   const code = `
     import { createApp } from ${JSON.stringify(path.join(root, 'src/app.ts'))}
     import { testConfig } from ${JSON.stringify(path.join(root, 'test/config.ts'))}
-    import { createKeyService } from ${JSON.stringify(path.join(root, 'src/keys/keys.ts'))}
+    import { createKeyService } from ${JSON.stringify(path.join(root, 'src/access/keys.ts'))}
     import { openSqliteStore } from ${JSON.stringify(path.join(root, 'src/store/sqlite/index.ts'))}
     const store = openSqliteStore(${JSON.stringify(dataDir)})
     const { key } = await createKeyService(store.keys).create('bench')

@@ -15,7 +15,7 @@ import { createLogStream } from '../src/log-stream.js'
 import type { Config } from '../src/config.js'
 import { testConfig } from '../test/config.js'
 import { ok, Envelope } from '../src/http/envelope.js'
-import { createKeyService, hashKey } from '../src/keys/keys.js'
+import { createKeyService, hashKey } from '../src/access/keys.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { type Benchmark, load, median } from './harness.js'
 

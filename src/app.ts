@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
-import { createKeyService, type KeyService } from './keys/keys.js'
+import { createKeyService, type KeyService } from './access/keys.js'
 import type { Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
@@ -14,9 +14,9 @@ import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { lazyChildLogger } from './http/request-log.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
-import type { CounterStore } from './limits/counter-store.js'
-import { createMemoryCounterStore } from './limits/memory-counter-store.js'
-import { createUsageRecorder, type UsageRecorder } from './limits/usage-recorder.js'
+import type { CounterStore } from './access/counter-store.js'
+import { createMemoryCounterStore } from './access/memory-counter-store.js'
+import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
 import { gifRoutes } from './gifs/routes.js'
@@ -125,7 +125,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
   const metrics = config.metricsPort === undefined ? NO_METRICS : createMetrics()
   // The Redis client is loaded only when REDIS_URL is set (about 9 MB a single instance never uses).
   const counters = config.redisUrl
-    ? await (await import('./limits/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
+    ? await (await import('./access/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
     : createMemoryCounterStore(config.rateLimitMaxTracked)
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { parseDuration } from './limits/durations.js'
+import { parseDuration } from './access/durations.js'
 import { type AllowList, parseAllowList } from './remote-fetch/address.js'
 
 /**

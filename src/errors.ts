@@ -33,7 +33,7 @@ export const ERROR_CATALOGUE = {
   UPLOAD_TOO_SLOW: { status: 408, message: 'The upload arrived too slowly and was stopped: send the body at a steady rate, or a smaller file' },
   CLIENT_CLOSED: { status: 400, message: 'The client closed the connection before the request was complete' },
 
-  // Limits per key (src/http/rate-limit.ts).
+  // Limits per key (src/access/rate-limit.ts).
   RATE_LIMITED: { status: 429, message: 'Too many requests: this key\'s rate limit is used up; retry after the number of seconds in Retry-After' },
   QUOTA_EXCEEDED: { status: 429, message: 'This key\'s quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota' },
   // Image generation (src/generation/) and fetching images from URLs

@@ -21,7 +21,7 @@ async function main (): Promise<void> {
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
   const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { createLogStream }, { startMetricsServer }, { openStore }] = await Promise.all([
-    import('./app.js'), import('./gifs/starter.js'), import('./keys/bootstrap.js'), import('./log-stream.js'), import('./metrics/server.js'), import('./store/index.js')
+    import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./log-stream.js'), import('./metrics/server.js'), import('./store/index.js')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)

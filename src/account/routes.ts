@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { Config } from '../config.js'
 import { Envelope, ok } from '../http/envelope.js'
-import { periodEnd, type UsageRecorder, utcDay } from '../limits/usage-recorder.js'
+import { periodEnd, type UsageRecorder, utcDay } from '../access/usage-recorder.js'
 import type { Store } from '../store/interface.js'
 import { daysAgo, sumByGroup } from './usage-report.js'
 

@@ -2,7 +2,7 @@
 // is covered the moment it is registered.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createKeyService } from '../../src/keys/keys.js'
+import { createKeyService } from '../../src/access/keys.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
 
 let t: TestApp

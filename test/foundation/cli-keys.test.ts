@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import { createApp } from '../../src/app.js'
 import { runCli } from '../../src/cli/main.js'
 import { testConfig } from '../config.js'
-import { prepareKeys } from '../../src/keys/bootstrap.js'
+import { prepareKeys } from '../../src/access/bootstrap.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { tempDir } from '../helpers.js'
 

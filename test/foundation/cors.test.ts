@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { loadConfig } from '../../src/config.js'
 import { ensureStarterCatalog } from '../../src/gifs/starter.js'
-import { createKeyService } from '../../src/keys/keys.js'
+import { createKeyService } from '../../src/access/keys.js'
 import { createTestApp, json, tempDir, type TestApp } from '../helpers.js'
 import { request, startServerProcess } from '../processes.js'
 

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
-import type { CounterStore } from '../../src/limits/counter-store.js'
-import { parseDuration, parseQuota, parseRate } from '../../src/limits/durations.js'
-import { createMemoryCounterStore } from '../../src/limits/memory-counter-store.js'
-import { createRedisCounterStore } from '../../src/limits/redis-counter-store.js'
+import type { CounterStore } from '../../src/access/counter-store.js'
+import { parseDuration, parseQuota, parseRate } from '../../src/access/durations.js'
+import { createMemoryCounterStore } from '../../src/access/memory-counter-store.js'
+import { createRedisCounterStore } from '../../src/access/redis-counter-store.js'
 import { redisMissing, TEST_REDIS_URL, uniqueName } from '../backends.js'
 
 const redisSkip = await redisMissing()

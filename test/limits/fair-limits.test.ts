@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { loadConfig } from '../../src/config.js'
-import { clientBucket } from '../../src/limits/client-address.js'
-import { createMemoryCounterStore } from '../../src/limits/memory-counter-store.js'
+import { clientBucket } from '../../src/access/client-address.js'
+import { createMemoryCounterStore } from '../../src/access/memory-counter-store.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 
 const apps: TestApp[] = []

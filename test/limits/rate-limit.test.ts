@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { createApp } from '../../src/app.js'
 import { testConfig } from '../config.js'
-import { createKeyService } from '../../src/keys/keys.js'
+import { createKeyService } from '../../src/access/keys.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { createTestApp, json, tempDir, type TestApp } from '../helpers.js'
 

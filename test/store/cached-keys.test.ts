@@ -2,7 +2,7 @@
 // elsewhere within the TTL, and misses are cached too.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { hashKey } from '../../src/keys/keys.js'
+import { hashKey } from '../../src/access/keys.js'
 import { withKeyCache } from '../../src/store/cached-keys.js'
 import type { ApiKeyRecord, KeyStore } from '../../src/store/interface.js'
 

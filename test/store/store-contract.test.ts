@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, describe, it } from 'node:test'
-import { hashKey } from '../../src/keys/keys.js'
+import { hashKey } from '../../src/access/keys.js'
 import { type Store, StoreConflictError } from '../../src/store/interface.js'
 import { POSTGRES_MIGRATIONS } from '../../src/store/postgres/migrations.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'

@@ -1,8 +1,8 @@
 // npm run cli -- keys ...: API keys for operators.
 import { parseArgs } from 'node:util'
 import { daysAgo, sumByGroup } from '../../account/usage-report.js'
-import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError } from '../../keys/keys.js'
-import { formatDuration, parseQuota, parseRate } from '../../limits/durations.js'
+import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError } from '../../access/keys.js'
+import { formatDuration, parseQuota, parseRate } from '../../access/durations.js'
 import type { ApiKeyRecord, KeyLimits } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
 

@@ -2,7 +2,7 @@
 // declare itself public. Keys arrive bare ("Authorization: <key>", as every existing
 // client sends them) or as "Bearer <key>" (docs/compatibility.md, "Keys").
 import type { FastifyRequest } from 'fastify'
-import type { KeyService } from '../keys/keys.js'
+import type { KeyService } from './keys.js'
 
 /**
  * Sets request.apiKey or throws the catalogue error saying why the key is refused.

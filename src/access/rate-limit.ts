@@ -9,11 +9,11 @@
 // first OpenAPI tag), after the answer is sent.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
-import { clientBucket } from '../limits/client-address.js'
-import type { CounterStore, WindowCount } from '../limits/counter-store.js'
-import { periodEnd, type UsageRecorder } from '../limits/usage-recorder.js'
+import { clientBucket } from './client-address.js'
+import type { CounterStore, WindowCount } from './counter-store.js'
+import { periodEnd, type UsageRecorder } from './usage-recorder.js'
 import type { ApiKeyRecord } from '../store/interface.js'
-import type { RoutePolicy } from './route-config.js'
+import type { RoutePolicy } from '../http/route-config.js'
 
 export interface RateLimitOptions {
   counters: CounterStore
