@@ -78,9 +78,15 @@ if (hostileFiles.length > 0) {
 }
 
 // The suites that exercise the store run a second time on PostgreSQL (scale-out mode),
-// where one is reachable: same tests, same behaviour, both stores.
+// where one is reachable: same tests, same behaviour, both stores. Of their folders, only
+// the files whose store follows TEST_STORE (test apps and stores from test/helpers.ts):
+// the others test a process, a parser or a store they open themselves, and would only
+// run again unchanged.
 const STORE_SUITES = ['test/foundation/', 'test/limits/', 'test/gifs/']
-const storeFiles = files.filter((f) => STORE_SUITES.some((d) => f.startsWith(d.replaceAll('/', path.sep))))
+const FOLLOWS_TEST_STORE = /\b(createTestApp|openTestStore|TEST_STORE)\b/
+const storeFiles = files
+  .filter((f) => STORE_SUITES.some((d) => f.startsWith(d.replaceAll('/', path.sep))))
+  .filter((f) => FOLLOWS_TEST_STORE.test(fs.readFileSync(path.join(root, f), 'utf8')))
 if (storeFiles.length > 0 && !process.argv.includes('--sqlite-only')) {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
   const reachable = await new Promise((resolve) => {
