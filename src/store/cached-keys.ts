@@ -10,8 +10,14 @@ export const DEFAULT_KEY_CACHE_TTL_MS = 1000
 /** Entries kept at most; a flood of random keys cannot grow the cache beyond it. */
 const MAX_ENTRIES = 10_000
 
-export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS): KeyStore {
+export interface KeyCacheOptions {
+  /** The clock entries expire by (tests set their own). */
+  now?: () => number
+}
+
+export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS, options: KeyCacheOptions = {}): KeyStore {
   if (ttlMs <= 0) return inner
+  const clock = options.now ?? Date.now
   // Misses are cached too (as null): unknown keys do not reach the store each time.
   const cache = new Map<string, { record: ApiKeyRecord | null, expires: number }>()
   const forget = (record: ApiKeyRecord | undefined): void => { if (record) cache.delete(record.hash) }
@@ -22,9 +28,9 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS)
   }
 
   return {
-    peekByHash: (hash) => peek(hash, Date.now()),
+    peekByHash: (hash) => peek(hash, clock()),
     async findByHash (hash) {
-      const now = Date.now()
+      const now = clock()
       const cached = peek(hash, now)
       if (cached !== undefined) return cached ?? undefined
       const record = await inner.findByHash(hash)

@@ -51,13 +51,15 @@ describe('key look-up cache', () => {
 
   it('sees changes made elsewhere once the TTL has passed', async () => {
     const inner = countingStore()
-    const cached = withKeyCache(inner.store, 30)
+    let now = 1_000_000
+    const cached = withKeyCache(inner.store, 30, { now: () => now })
     await inner.store.create({ name: 'c', prefix: 'um_c', hash: hashKey('c'), source: 'cli' })
     assert.equal((await cached.findByHash(hashKey('c')))!.status, 'active')
     inner.records.get(hashKey('c'))!.status = 'disabled' // another process
+    now += 29
     assert.equal((await cached.findByHash(hashKey('c')))!.status, 'active', 'within the TTL')
-    await new Promise((resolve) => setTimeout(resolve, 40))
-    assert.equal((await cached.findByHash(hashKey('c')))!.status, 'disabled')
+    now += 1
+    assert.equal((await cached.findByHash(hashKey('c')))!.status, 'disabled', 'once the TTL has passed')
   })
 
   it('is off with a TTL of 0', async () => {
