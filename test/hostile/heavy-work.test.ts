@@ -148,13 +148,17 @@ describe('item 6: work stops at its deadline, and holds its slot until it has', 
   let server: HostileServer
 
   before(async () => {
-    // One thread, a 1 s deadline and no job limit of its own: only the deadline stops work.
-    server = await startHostileServer({ WORKER_THREADS: '1', REQUEST_TIMEOUT_MS: '1000', WORK_TIMEOUT_MS: '0' })
+    // One thread, a 250 ms deadline and no job limit of its own: only the deadline stops
+    // work. Each job below takes at least twice that on one core of the CI machine (the
+    // drawing 0.55-1 s, the conversion 1.3-1.9 s); a 1 s deadline let a drawing finish
+    // first there (regression: 200 instead of 503).
+    server = await startHostileServer({ WORKER_THREADS: '1', REQUEST_TIMEOUT_MS: '250', WORK_TIMEOUT_MS: '0' })
   })
   after(async () => { await server?.stop() })
 
   it('answers 503 TIMEOUT at the deadline, runs at most one job at a time meanwhile, and leaves no work running', async () => {
-    // Within every budget, and each seconds of work: 59,000 task list items, and 50 rotated full layers encoded as a 3000×3000 PNG.
+    // Within every budget, and each more than twice the deadline of work: 59,000 task list
+    // items, and 50 rotated full layers encoded as a 3000×3000 PNG.
     const conversion = '- [ ] a\n'.repeat(59_000)
     const drawing = { output: 'png', base: { width: 3000, height: 3000, color: 'navy' }, images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,200`, rotate: i * 7 })) }
     const cpuBefore = server.cpuMs()
