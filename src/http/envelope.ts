@@ -23,9 +23,4 @@ export const ErrorEnvelopeSchema = Type.Object({
 }, { $id: 'ErrorEnvelope', description: 'Every failure, on every route, is answered with this JSON envelope', additionalProperties: true })
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>
 
-/** The success envelope's fixed part, spread into a route's answer. */
-export const OK = Object.freeze({ success: true as const, code: 200, message: '' })
-
-export function ok<T extends object> (fields: T): T & typeof OK {
-  return { ...OK, ...fields }
-}
+export { OK, ok } from './success.js'

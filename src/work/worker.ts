@@ -7,7 +7,7 @@ import os from 'node:os'
 import { threadId, workerData } from 'node:worker_threads'
 import type { MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
 import { isAppError } from '../errors.js'
-import { ok } from '../http/envelope.js'
+import { ok } from '../http/success.js'
 import type { Drawer } from '../generation/drawer.js'
 import type { StartedTask, WorkResult } from './tasks.js'
 
