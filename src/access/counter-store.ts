@@ -11,11 +11,8 @@ export interface WindowCount {
 
 export interface CounterStore {
   readonly kind: string
-  /**
-   * Adds `cost` units to `id`'s current window of `windowMs` and returns the new count:
-   * at once from memory, as a promise from a shared store.
-   */
-  hit (id: string, cost: number, windowMs: number, now: number): WindowCount | Promise<WindowCount>
+  /** Adds `cost` units to `id`'s current window of `windowMs` and returns the new count. */
+  hit (id: string, cost: number, windowMs: number, now: number): Promise<WindowCount>
   close (): Promise<void>
 }
 

@@ -86,24 +86,20 @@ export function createKeyService (store: KeyStore) {
   }
 
   /**
-   * The key record a header value names, or the catalogue error (thrown) saying why not.
-   * Answers at once when the store's cache knows the key, and with a promise only when
-   * the store must be asked: every request comes through here. A record found in the
-   * store by hash has its stored hash compared in constant time with the presented
-   * key's before it is trusted (a cached one was stored under that exact hash).
+   * The key record a header value names, or the catalogue error saying why not. Every
+   * request comes through here; the store in front (store/cached-keys.ts) answers known
+   * keys from memory. The record's stored hash is compared in constant time with the
+   * presented key's before it is trusted.
    */
-  function authenticate (header: string | undefined): ApiKeyRecord | Promise<ApiKeyRecord> {
+  async function authenticate (header: string | undefined): Promise<ApiKeyRecord> {
     if (header === undefined) throw new AppError('AUTH_MISSING')
     const key = keyFromHeader(header)
     if (key === '' || /^bearer$/i.test(key)) throw new AppError('AUTH_EMPTY')
     if (key.length > MAX_KEY_LENGTH) throw new AppError('AUTH_UNKNOWN_KEY')
     const hash = hashKey(key)
-    const cached = store.peekByHash?.(hash)
-    if (cached !== undefined) return usable(cached ?? undefined)
-    return store.findByHash(hash).then((record) => {
-      if (record && !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex'))) return usable(undefined)
-      return usable(record)
-    })
+    const record = await store.findByHash(hash)
+    if (record && !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex'))) return usable(undefined)
+    return usable(record)
   }
 
   function usable (record: ApiKeyRecord | undefined): ApiKeyRecord {

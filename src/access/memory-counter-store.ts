@@ -24,7 +24,7 @@ export function createMemoryCounterStore (maxTracked = DEFAULT_MAX_TRACKED): Mem
   return {
     kind: 'memory',
     get size () { return windows.size },
-    hit (id, cost, windowMs, now) {
+    async hit (id, cost, windowMs, now) {
       const start = windowStart(now, windowMs)
       let w = windows.get(id)
       if (!w || w.start !== start) {

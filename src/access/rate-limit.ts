@@ -41,10 +41,9 @@ declare module 'fastify' {
 export interface RateLimiter {
   /**
    * Counts the request against its key's (or address's) window and quota, sets the
-   * headers, and throws RATE_LIMITED or QUOTA_EXCEEDED past them. Returns a promise only
-   * when a shared counter or the stored usage must be asked.
+   * headers, and throws RATE_LIMITED or QUOTA_EXCEEDED past them.
    */
-  admit (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void | Promise<void>
+  admit (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): Promise<void>
   /** Records the usage of an answered request (refused ones used nothing). */
   count (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void
 }
@@ -52,7 +51,7 @@ export interface RateLimiter {
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000))
 
 export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
-  function afterHit (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): void | Promise<void> {
+  async function afterHit (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): Promise<void> {
     const reset = seconds(resetAt - now)
     const policy = key ? 'key' : 'ip'
     const remaining = Math.max(0, max - count)
@@ -69,9 +68,7 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       })
     }
     if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && route.cost > 0) {
-      const used = opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now)
-      if (used instanceof Promise) return used.then((u) => checkQuota(reply, route, key, now, u))
-      checkQuota(reply, route, key, now, used)
+      checkQuota(reply, route, key, now, await opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now))
     }
   }
 
@@ -91,15 +88,14 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
   }
 
   return {
-    admit (request, reply, route) {
+    async admit (request, reply, route) {
       if (route.unknown || !route.rateLimited) return
       const now = Date.now()
       const key = request.apiKey
       const max = key ? key.limits.rateMax ?? opts.defaultMax : opts.ipMax
       const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
-      const hit = opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, route.cost, windowMs, now)
-      if (hit instanceof Promise) return hit.then((h) => afterHit(reply, route, key, max, windowMs, now, h))
-      return afterHit(reply, route, key, max, windowMs, now, hit)
+      const hit = await opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, route.cost, windowMs, now)
+      await afterHit(reply, route, key, max, windowMs, now, hit)
     },
     count (request, reply, route) {
       const key = request.apiKey

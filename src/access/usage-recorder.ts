@@ -35,10 +35,10 @@ export function periodEnd (period: QuotaPeriod, now: number): number {
 export interface UsageRecorder {
   record (keyId: number, group: string, units: number, now: number): void
   /**
-   * Units a key used in the quota period containing `now`, pending ones included: at
-   * once while the stored total is fresh, as a promise when it must be read again.
+   * Units a key used in the quota period containing `now`, pending ones included; the
+   * stored total is read again once it is older than one flush interval.
    */
-  quotaUsed (keyId: number, period: QuotaPeriod, now: number): number | Promise<number>
+  quotaUsed (keyId: number, period: QuotaPeriod, now: number): Promise<number>
   flush (): Promise<void>
   close (): Promise<void>
 }
@@ -99,16 +99,14 @@ export function createUsageRecorder (store: UsageStore, options: { flushMs: numb
     record (keyId, group, units, now) {
       addPending(keyId, utcDay(now), group, 1, units)
     },
-    quotaUsed (keyId, period, now) {
+    async quotaUsed (keyId, period, now) {
       const since = periodStartDay(period, now)
-      const cached = persisted.get(keyId)
+      let cached = persisted.get(keyId)
       // Re-read the stored total when the period changed or when other instances may
       // have written since (older than one flush interval).
       if (!cached || cached.since !== since || now - cached.fetchedAt > options.flushMs) {
-        return store.unitsSince(keyId, since).then((units) => {
-          persisted.set(keyId, { since, units, fetchedAt: now })
-          return units + pendingSince(keyId, since)
-        })
+        cached = { since, units: await store.unitsSince(keyId, since), fetchedAt: now }
+        persisted.set(keyId, cached)
       }
       return cached.units + pendingSince(keyId, since)
     },

@@ -1,9 +1,5 @@
-// The shared request path, in one place and in order. Every request passes one
-// onRequest step and one onResponse step (not a hook per concern: each hook costs a
-// dispatch, and an async one a promise, on every request), and neither waits unless
-// it must: keys come from the key cache and window counts from memory without a
-// promise; only a key not seen lately, a shared (Redis) counter or a stale quota total
-// is awaited.
+// The shared request path, in one place and in order: plain async steps in one
+// onRequest hook, and one onResponse hook.
 //
 // On the way in: request id header, in-flight gauge, the route's policy, its deadline,
 // API key (unless the route is public), rate limit and quota. On the way out: metrics,
@@ -50,23 +46,15 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     return deadlines.signal(this)
   })
 
-  app.addHook('onRequest', function admit (request, reply, done) {
+  app.addHook('onRequest', async function admit (request, reply) {
     reply.header(REQUEST_ID_HEADER, request.id)
     metrics.requestStarted()
     const route = request.policy = policyOf(request)
     // Unknown paths answer 404 whatever the key: nothing to protect there.
-    if (route.unknown) return done()
+    if (route.unknown) return
     deadlines.start(reply)
-    let waiting: void | Promise<void>
-    try {
-      waiting = route.public ? undefined : authenticate(opts.keys, request)
-      if (waiting === undefined) waiting = limiter.admit(request, reply, route)
-      else waiting = waiting.then(() => limiter.admit(request, reply, route))
-    } catch (err) {
-      return done(err as Error)
-    }
-    if (waiting === undefined) return done()
-    waiting.then(() => done(), done)
+    if (!route.public) await authenticate(opts.keys, request)
+    await limiter.admit(request, reply, route)
   })
 
   app.addHook('onResponse', function finish (request, reply, done) {

@@ -22,17 +22,11 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS,
   const cache = new Map<string, { record: ApiKeyRecord | null, expires: number }>()
   const forget = (record: ApiKeyRecord | undefined): void => { if (record) cache.delete(record.hash) }
 
-  const peek = (hash: string, now: number): ApiKeyRecord | null | undefined => {
-    const hit = cache.get(hash)
-    return hit && hit.expires > now ? hit.record : undefined
-  }
-
   return {
-    peekByHash: (hash) => peek(hash, clock()),
     async findByHash (hash) {
       const now = clock()
-      const cached = peek(hash, now)
-      if (cached !== undefined) return cached ?? undefined
+      const hit = cache.get(hash)
+      if (hit !== undefined && hit.expires > now) return hit.record ?? undefined
       const record = await inner.findByHash(hash)
       if (cache.size >= MAX_ENTRIES) cache.clear()
       cache.set(hash, { record: record ?? null, expires: now + ttlMs })

@@ -43,12 +43,6 @@ export interface KeyStore {
   /** Adds a key; throws StoreConflictError when the name or hash is taken. */
   create (key: NewApiKey): Promise<ApiKeyRecord>
   findByHash (hash: string): Promise<ApiKeyRecord | undefined>
-  /**
-   * What findByHash would answer, from a cache and without waiting: the record, null
-   * for a known unknown key, undefined when only findByHash can tell. Caching stores
-   * implement it so that the request path authenticates without a promise.
-   */
-  peekByHash? (hash: string): ApiKeyRecord | null | undefined
   findByName (name: string): Promise<ApiKeyRecord | undefined>
   list (): Promise<ApiKeyRecord[]>
   /** Changes a key's status; returns the updated record, or undefined if no key has that name. */

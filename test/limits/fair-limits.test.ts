@@ -74,21 +74,21 @@ describe('per-IP buckets', () => {
 })
 
 describe('the in-memory counter store', () => {
-  it('stays at its bound under many distinct identities within one window, and still limits', () => {
+  it('stays at its bound under many distinct identities within one window, and still limits', async () => {
     const bound = 1000
     const store = createMemoryCounterStore(bound)
     const windowMs = 60_000
     const now = 1_800_000_000_000
-    for (let i = 0; i < 50 * bound; i++) store.hit(`ip2001:db8:${i.toString(16)}::/64`, 1, windowMs, now + (i % 1000))
+    for (let i = 0; i < 50 * bound; i++) await store.hit(`ip2001:db8:${i.toString(16)}::/64`, 1, windowMs, now + (i % 1000))
     assert.equal(store.size, bound)
     // A client hitting all along is recently used: its count survives the flood.
     const steady = createMemoryCounterStore(bound)
     for (let i = 0; i < 20 * bound; i++) {
-      steady.hit(`ip${i}`, 1, windowMs, now)
-      if (i % 100 === 0) steady.hit('kbusy', 1, windowMs, now)
+      await steady.hit(`ip${i}`, 1, windowMs, now)
+      if (i % 100 === 0) await steady.hit('kbusy', 1, windowMs, now)
     }
     assert.equal(steady.size, bound)
-    assert.deepEqual(steady.hit('kbusy', 1, windowMs, now), { count: 20 * bound / 100 + 1, resetAt: now + windowMs })
+    assert.deepEqual(await steady.hit('kbusy', 1, windowMs, now), { count: 20 * bound / 100 + 1, resetAt: now + windowMs })
   })
 
   it('takes its bound from RATE_LIMIT_MAX_TRACKED (default 100000)', () => {
