@@ -20,8 +20,8 @@ async function main (): Promise<void> {
   }
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
-  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { createLogStream }, { startMetricsServer }, { openStore }] = await Promise.all([
-    import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./log-stream.js'), import('./metrics/server.js'), import('./store/index.js')
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }] = await Promise.all([
+    import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
@@ -32,8 +32,10 @@ async function main (): Promise<void> {
   }
   await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
 
-  const logs = createLogStream()
-  const app = await createApp({ config, store, logger: { level: config.logLevel, stream: logs.stream } })
+  // pino's own destination, writing each line to stdout synchronously: nothing is lost
+  // when the process dies. A batching stream of our own measured no faster
+  // (npm run bench -- shared-path, "one piece swapped": 0.94 to 1.2 across runs).
+  const app = await createApp({ config, store, logger: { level: config.logLevel } })
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -48,7 +50,6 @@ async function main (): Promise<void> {
     // The app first (it finishes requests and writes pending usage), then the store.
     app.close().then(() => store.close()).then(() => {
       app.log.info('closed')
-      logs.close()
       process.exit(0)
     }, (err: unknown) => {
       app.log.error({ err }, 'error while closing')
