@@ -10,7 +10,7 @@ import { htmlToMarkdown } from '../src/conversion/text/html-to-markdown.js'
 import { createMarkdownRenderer } from '../src/conversion/text/markdown-to-html.js'
 import { type Benchmark, type BenchRow, compare, load, opsPerSec } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
-import { fidelityCorpus, GFM_MARKDOWN, measureFidelity, specExamples } from './text-conversion-corpus.js'
+import { fidelityCorpus, GFM_MARKDOWN, measureFidelity, specExamples } from '../test/fixtures/text-conversion-corpus.js'
 
 /** A Markdown document of about `bytes`: the GFM documents and spec examples, repeated. */
 function markdownOfSize (bytes: number): string {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { Parser } from 'htmlparser2'
-import { GFM_MARKDOWN, specExamples } from '../../bench/text-conversion-corpus.js'
+import { GFM_MARKDOWN, specExamples } from '../fixtures/text-conversion-corpus.js'
 import { parseHtml } from '../../src/conversion/text/html-parse.js'
 import { createMarkdownRenderer } from '../../src/conversion/text/markdown-to-html.js'
 

@@ -2,7 +2,7 @@
 // and the round trip (our Markdown rendered back gives the source document).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { GFM_MARKDOWN, measureFidelity, normalizeHtml, specExamples } from '../../bench/text-conversion-corpus.js'
+import { GFM_MARKDOWN, measureFidelity, normalizeHtml, specExamples } from '../fixtures/text-conversion-corpus.js'
 import { htmlToMarkdown, MAX_ELEMENT_DEPTH } from '../../src/conversion/text/html-to-markdown.js'
 import { createMarkdownRenderer } from '../../src/conversion/text/markdown-to-html.js'
 

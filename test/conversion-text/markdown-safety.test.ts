@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import MarkdownIt from 'markdown-it'
 import { Parser } from 'htmlparser2'
-import { specExamples } from '../../bench/text-conversion-corpus.js'
+import { specExamples } from '../fixtures/text-conversion-corpus.js'
 import { createMarkdownRenderer } from '../../src/conversion/text/markdown-to-html.js'
 import { htmlToMarkdown } from '../../src/conversion/text/html-to-markdown.js'
 
