@@ -12,7 +12,6 @@ import { corsPlugin } from './http/cors.js'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
-import { lazyChildLogger } from './http/request-log.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
 import type { CounterStore } from './access/counter-store.js'
 import { createMemoryCounterStore } from './access/memory-counter-store.js'
@@ -92,7 +91,6 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
-    childLoggerFactory: lazyChildLogger,
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
