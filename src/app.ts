@@ -21,6 +21,7 @@ import { accountRoutes } from './account/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
+import type { ColorService } from './colors/service.js'
 import { textConversionRoutes } from './conversion/text/routes.js'
 import { generationRoutes } from './generation/routes.js'
 import { createWork } from './work/work.js'
@@ -59,6 +60,11 @@ export interface AppDeps {
   store: Store
   /** Logger options or instance; defaults to pino at config.logLevel on stdout. */
   logger?: boolean | object
+  /**
+   * The colour catalogue and its nearest-name index (built when absent, about 0.4 s):
+   * the tests build many apps and share one.
+   */
+  colors?: ColorService
 }
 
 export interface AppServices {
@@ -86,7 +92,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, logger }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, logger, colors }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
@@ -173,7 +179,7 @@ export async function createApp ({ config, store, logger }: AppDeps): Promise<Fa
 
   await app.register(systemRoutes, { store, publicUrl: config.publicUrl, info: config.info })
   await app.register(accountRoutes, { config, usage, store })
-  await app.register(colorRoutes)
+  await app.register(colorRoutes, { service: colors })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl })
   // Drawing and text conversion run in worker threads, behind one admission limiter.
   const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, dataDir: config.dataDir, metrics })

@@ -13,7 +13,7 @@ import { gifDirOf } from '../../src/store/local-gif-files.js'
 import { renderStarterGif } from '../../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../../src/gifs/types.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
-import { tempDir } from '../helpers.js'
+import { sharedColors, tempDir } from '../helpers.js'
 
 let dataDir: string
 let src: string
@@ -254,7 +254,7 @@ describe('gifs list, stats, remove, add-url', () => {
     assert.equal(list[0].file, 'https://media.example.test/hug/1.gif')
     assert.equal(list[0].external, true)
     const store = openSqliteStore(dataDir)
-    const app = await createApp({ config: testConfig(dataDir), store, logger: false })
+    const app = await createApp({ config: testConfig(dataDir), store, logger: false, colors: sharedColors() })
     try {
       const { key } = await createKeyService(store.keys).create('t')
       const answer = await app.inject({ method: 'GET', url: '/sfw/gif/hug', headers: { authorization: key } })
