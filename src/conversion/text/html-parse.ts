@@ -193,6 +193,121 @@ class TreeRules {
   }
 }
 
+/** What a start tag holds, read by readStartTag. */
+interface StartTag {
+  name: string
+  attrs: Record<string, string>
+  selfClosing: boolean
+  /** Position of its ">", or -1 when the input ends inside the tag. */
+  end: number
+}
+
+/**
+ * The start tag at `lt` ("<" then a letter). Names and attributes as htmlparser2 reads
+ * them: the name runs to whitespace, "/" or ">"; attribute names run to whitespace, "/",
+ * ">" or "="; values are quoted or run to whitespace or ">"; the first of a repeated
+ * attribute wins.
+ */
+function readStartTag (html: string, lt: number): StartTag {
+  const n = html.length
+  let j = lt + 2
+  while (j < n) {
+    const d = html.charCodeAt(j)
+    if (d === 62 || d === 47 || isSpace(d)) break
+    j++
+  }
+  const tag: StartTag = { name: html.slice(lt + 1, j).toLowerCase(), attrs: NO_ATTRIBUTES, selfClosing: false, end: -1 }
+  while (j < n) {
+    let d = html.charCodeAt(j)
+    if (isSpace(d)) {
+      j++
+      continue
+    }
+    if (d === 62) {
+      tag.end = j
+      break
+    }
+    if (d === 47) {
+      j++
+      while (j < n && isSpace(html.charCodeAt(j))) j++
+      if (j < n && html.charCodeAt(j) === 62) {
+        tag.selfClosing = true
+        tag.end = j
+        break
+      }
+      continue
+    }
+    const nameStart = j++
+    while (j < n) {
+      d = html.charCodeAt(j)
+      if (d === 61 || d === 62 || d === 47 || isSpace(d)) break
+      j++
+    }
+    const attrName = html.slice(nameStart, j).toLowerCase()
+    while (j < n && isSpace(html.charCodeAt(j))) j++
+    let value = ''
+    if (j < n && html.charCodeAt(j) === 61) {
+      j++
+      while (j < n && isSpace(html.charCodeAt(j))) j++
+      if (j >= n) break
+      const q = html.charCodeAt(j)
+      if (q === 34 || q === 39) {
+        const close = html.indexOf(q === 34 ? '"' : "'", j + 1)
+        if (close < 0) break
+        value = html.slice(j + 1, close)
+        j = close + 1
+      } else {
+        const valueStart = j
+        while (j < n) {
+          d = html.charCodeAt(j)
+          if (d === 62 || isSpace(d)) break
+          j++
+        }
+        value = html.slice(valueStart, j)
+      }
+      value = decodeReferences(value, true)
+    }
+    if (tag.attrs === NO_ATTRIBUTES) tag.attrs = {}
+    if (!Object.prototype.hasOwnProperty.call(tag.attrs, attrName)) tag.attrs[attrName] = value
+  }
+  return tag
+}
+
+/**
+ * Where the raw text of a `name` element (script, style, textarea, title) that starts at
+ * `from` ends: the next "</name" followed by whitespace or ">", in any case; -1 when the
+ * input ends first.
+ */
+function rawTextEnd (html: string, from: number, name: string): number {
+  const n = html.length
+  for (let k = html.indexOf('</', from); k >= 0; k = html.indexOf('</', k + 1)) {
+    const after = k + 2 + name.length
+    if (after >= n) return -1
+    let m = 0
+    while (m < name.length && (html.charCodeAt(k + 2 + m) | 0x20) === name.charCodeAt(m)) m++
+    if (m === name.length && (html.charCodeAt(after) === 62 || isSpace(html.charCodeAt(after)))) return k
+  }
+  return -1
+}
+
+/**
+ * Past the comment, CDATA section (a comment in HTML content), declaration or processing
+ * instruction at `lt` ("<!" or "<?"): nothing of it shows. -1 when the input ends inside.
+ * The character after "<!" is never the end.
+ */
+function skipMarkup (html: string, lt: number, c: number): number {
+  if (c === 33 && html.startsWith('--', lt + 2)) {
+    const end = html.indexOf('-->', lt + 2) // "<!-->" is a whole comment
+    return end < 0 ? -1 : end + 3
+  }
+  if (c === 33 && html.startsWith('[CDATA[', lt + 2)) {
+    const end = html.indexOf(']]>', lt + 9)
+    return end < 0 ? -1 : end + 3
+  }
+  const end = c === 33 && html.charCodeAt(lt + 2) === 45 ? html.indexOf('>', lt + 4) : html.indexOf('>', c === 33 ? lt + 3 : lt + 2)
+  return end < 0 ? -1 : end + 1
+}
+
 /** Parses `html` and reports its elements and text to `handler`, in document order. */
 export function parseHtml (html: string, handler: HtmlHandler): void {
   const tree = new TreeRules(handler)
@@ -211,97 +326,19 @@ export function parseHtml (html: string, handler: HtmlHandler): void {
     if (lt < 0 || lt + 1 >= n) break
     const c = html.charCodeAt(lt + 1)
     if (isAsciiAlpha(c)) {
-      // A start tag: the name runs to whitespace, "/" or ">".
-      let j = lt + 2
-      while (j < n) {
-        const d = html.charCodeAt(j)
-        if (d === 62 || d === 47 || isSpace(d)) break
-        j++
-      }
-      const tag = tree.tag(html.slice(lt + 1, j).toLowerCase())
-      let attrs = NO_ATTRIBUTES
-      let selfClosing = false
-      let end = -1
-      // Attributes, as htmlparser2 reads them: names run to whitespace, "/", ">" or "=",
-      // values are quoted or run to whitespace or ">".
-      while (j < n) {
-        let d = html.charCodeAt(j)
-        if (isSpace(d)) {
-          j++
-          continue
-        }
-        if (d === 62) {
-          end = j
-          break
-        }
-        if (d === 47) {
-          j++
-          while (j < n && isSpace(html.charCodeAt(j))) j++
-          if (j < n && html.charCodeAt(j) === 62) {
-            selfClosing = true
-            end = j
-            break
-          }
-          continue
-        }
-        const nameStart = j++
-        while (j < n) {
-          d = html.charCodeAt(j)
-          if (d === 61 || d === 62 || d === 47 || isSpace(d)) break
-          j++
-        }
-        const attrName = html.slice(nameStart, j).toLowerCase()
-        while (j < n && isSpace(html.charCodeAt(j))) j++
-        let value = ''
-        if (j < n && html.charCodeAt(j) === 61) {
-          j++
-          while (j < n && isSpace(html.charCodeAt(j))) j++
-          if (j >= n) break
-          const q = html.charCodeAt(j)
-          if (q === 34 || q === 39) {
-            const close = html.indexOf(q === 34 ? '"' : "'", j + 1)
-            if (close < 0) {
-              j = n
-              break
-            }
-            value = html.slice(j + 1, close)
-            j = close + 1
-          } else {
-            const valueStart = j
-            while (j < n) {
-              d = html.charCodeAt(j)
-              if (d === 62 || isSpace(d)) break
-              j++
-            }
-            value = html.slice(valueStart, j)
-          }
-          value = decodeReferences(value, true)
-        }
-        if (attrs === NO_ATTRIBUTES) attrs = {}
-        if (!Object.prototype.hasOwnProperty.call(attrs, attrName)) (attrs as Record<string, string>)[attrName] = value
-      }
+      const start = readStartTag(html, lt)
       flushText(lt)
-      if (end < 0) {
+      if (start.end < 0) {
         // Cut off by the end of the input: no element.
         textStart = n
         break
       }
-      tree.open(tag, attrs, selfClosing)
-      i = textStart = end + 1
-      if (!selfClosing && tag.rules.rawText) {
+      const tag = tree.tag(start.name)
+      tree.open(tag, start.attrs, start.selfClosing)
+      i = textStart = start.end + 1
+      if (!start.selfClosing && tag.rules.rawText) {
         const name = tag.rules.name
-        // Text up to "</name" followed by whitespace or ">".
-        let k = html.indexOf('</', i)
-        for (; k >= 0; k = html.indexOf('</', k + 1)) {
-          const after = k + 2 + name.length
-          if (after >= n) {
-            k = -1
-            break
-          }
-          let m = 0
-          while (m < name.length && (html.charCodeAt(k + 2 + m) | 0x20) === name.charCodeAt(m)) m++
-          if (m === name.length && (html.charCodeAt(after) === 62 || isSpace(html.charCodeAt(after)))) break
-        }
+        const k = rawTextEnd(html, i, name)
         const textEnd = k < 0 ? n : k
         if (textEnd > i) {
           const raw = html.slice(i, textEnd)
@@ -351,27 +388,13 @@ export function parseHtml (html: string, handler: HtmlHandler): void {
       }
       i = textStart = gt + 1
     } else if (c === 33 || c === 63) {
-      // Comments, CDATA (a comment in HTML content), declarations and processing
-      // instructions: nothing shows. The character after "<!" is never the end.
       flushText(lt)
-      let end: number
-      let endLength = 1
-      if (c === 33 && html.startsWith('--', lt + 2)) {
-        end = html.indexOf('-->', lt + 2) // "<!-->" is a whole comment
-        endLength = 3
-      } else if (c === 33 && html.startsWith('[CDATA[', lt + 2)) {
-        end = html.indexOf(']]>', lt + 9)
-        endLength = 3
-      } else if (c === 33 && html.charCodeAt(lt + 2) === 45) {
-        end = html.indexOf('>', lt + 4)
-      } else {
-        end = html.indexOf('>', c === 33 ? lt + 3 : lt + 2)
-      }
-      if (end < 0) {
+      const next = skipMarkup(html, lt, c)
+      if (next < 0) {
         textStart = n
         break
       }
-      i = textStart = end + endLength
+      i = textStart = next
     } else {
       // "<" not followed by a tag is text.
       i = lt + 1
