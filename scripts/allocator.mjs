@@ -9,21 +9,26 @@ const LIB_DIR = '/usr/lib'
 /**
  * jemalloc returns freed pages on a timer, but without its background thread only when
  * the same arena allocates again: arenas of libvips threads idle after a load kept
- * theirs. With the thread, freed memory goes back within a second (measured: 467 → 378 MB
- * 20 s after the 16-upload load of bench/memory.bench.ts).
+ * theirs. With the thread, freed memory goes back within a second. Each thread's cache
+ * keeps freed blocks of up to 1 KB only (jemalloc's default: 32 KB): the caches of every
+ * thread that ever ran (libvips', the workers', V8's) held about 8 MB at rest, and the
+ * request path, image conversion and text conversion kept their rates (README, "Memory").
  */
-const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0'
+const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,tcache_max:1024'
 const JEMALLOC = 'libjemalloc.so.2'
 
 /**
- * V8 flags the server runs with. A young generation of 4 MB semispaces instead of V8's
- * 16 MB: the start-up work (colour index, fonts, schemas) grew it to its maximum, which
- * stayed resident (bench/memory.bench.ts: 205 → 184 MB at start, 251 → 220 MB after one
- * request of each kind). Scavenges of a request server's short-lived garbage stay cheap.
- * Not added when NODE_OPTIONS sets the size.
+ * V8 flags the server runs with. The main thread's young generation in 1 MB semi-spaces
+ * (V8's default grows them to 16 MB): what the start-up work and a burst of requests grew
+ * stayed resident, 22 MB at rest for 16 MB against 4 (bench/memory.bench.ts), while the
+ * request path kept its rate at 1, 2 and 4 MB (README, "Memory"). Worker threads size
+ * theirs themselves (WORKER_YOUNG_MB, src/work/pool.ts). Not added when NODE_OPTIONS sets
+ * the size. --expose-gc: the server collects once started and in worker threads gone
+ * quiet (src/system/garbage.ts).
  */
 export function serverNodeFlags (env = process.env) {
-  return env.NODE_OPTIONS?.includes('max-semi-space-size') ? [] : ['--max-semi-space-size=4']
+  const semiSpace = env.NODE_OPTIONS?.includes('max-semi-space-size') ? [] : ['--max-semi-space-size=1']
+  return [...semiSpace, '--expose-gc']
 }
 
 /** The first /usr/lib/<multiarch>/libjemalloc.so.2 (or /usr/lib/libjemalloc.so.2), or undefined. */

@@ -126,7 +126,7 @@ export async function createApp ({ config, store, logger, colors }: AppDeps): Pr
   // Nothing is counted that nobody can read: the registry, Node's default collectors
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
-  const metrics = config.metricsPort === undefined ? NO_METRICS : createMetrics()
+  const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
   // The Redis client is loaded only when REDIS_URL is set (about 9 MB a single instance never uses).
   const counters = config.redisUrl
     ? await (await import('./access/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)

@@ -20,8 +20,9 @@ async function main (): Promise<void> {
   }
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
-  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }] = await Promise.all([
-    import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js')
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { emojiFontInDataDir }, { collectGarbage }] = await Promise.all([
+    import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
+    import('./generation/emoji-font.js'), import('./system/garbage.js')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
@@ -31,6 +32,9 @@ async function main (): Promise<void> {
     if (starter.generated) process.stdout.write(`Gif catalog was empty: generated a starter catalog of ${starter.added} gifs (replace it with "npm run cli -- gifs import <folder>", see docs/gifs.md)\n`)
   }
   await prepareKeys(config, store, (text) => process.stdout.write(text + '\n'))
+  // Unpacked here, once per data folder, rather than by the first drawing thread, which
+  // would keep the unpacking's garbage for its life.
+  emojiFontInDataDir(config.dataDir)
 
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
   // when the process dies. A batching stream of our own measured no faster
@@ -73,6 +77,8 @@ async function main (): Promise<void> {
     app.addHook('onClose', metricsServer.close)
     app.log.info(`Prometheus metrics at http://${config.metricsHost}:${metricsServer.port}/metrics`)
   }
+  // What starting left behind goes before the first request (src/system/garbage.ts).
+  collectGarbage()
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {

@@ -3,7 +3,9 @@
 // per picture made V8 run a full mark-compact every few pictures, with the whole
 // server's heap to mark: a third of the CPU of the generation endpoints. A picture's
 // canvas comes back here once encoded; reset() (as in HTML: the bitmap cleared to
-// transparent, every drawing state back to its default) makes it as new.
+// transparent, every drawing state back to its default) makes it as new. The pool serves
+// bursts: a thread gone quiet empties it (src/work/worker.ts), so a server at rest holds
+// no canvas it is not drawing on.
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 
 /** Makes the canvas a picture is drawn on. */
@@ -13,6 +15,8 @@ export interface CanvasPool {
   acquire: NewCanvas
   /** Gives back a canvas whose picture is encoded; it must not be used after. */
   release (canvas: Canvas): void
+  /** Lets go of every idle canvas: the thread has gone quiet, a burst is over. */
+  clear (): void
 }
 
 /**
@@ -44,6 +48,10 @@ export function createCanvasPool (maxBytes = DEFAULT_POOL_BYTES): CanvasPool {
       if (list === undefined) idle.set(key, list = [])
       list.push(canvas)
       idleBytes += bytes
+    },
+    clear () {
+      idle.clear()
+      idleBytes = 0
     }
   }
 }

@@ -16,6 +16,8 @@ export interface Drawer {
   draw (job: DrawJob): Promise<Uint8Array>
   /** A banner or icon as PNG, for its public preview; AppError ASSET_NOT_FOUND when there is none. */
   preview (kind: AssetKind, name: string): Promise<Uint8Array>
+  /** Lets go of what only serves the next pictures of a burst (the idle canvases). */
+  quiet (): void
 }
 
 export function createDrawer (options: { dataDir: string }): Drawer {
@@ -24,6 +26,7 @@ export function createDrawer (options: { dataDir: string }): Drawer {
   const canvases = createCanvasPool()
   return {
     preview: async (kind, name) => await assets.preview(kind, name),
+    quiet: () => canvases.clear(),
     async draw (job) {
       const decoded = new Map<string, Promise<Drawable>>()
       const source: ImageSource = {

@@ -24,28 +24,43 @@ const SFNT_ENTRY_BYTES = 16
 /** Tables Skia never reads for drawing. */
 const DROPPED_TABLES = new Set(['SVG '])
 
-interface Table { tag: string, checksum: number, data: Buffer }
+/** Reads `length` bytes at `offset` of the WOFF: a slice of a buffer, or a read of the file. */
+type ReadAt = (offset: number, length: number) => Buffer
 
-/** The sfnt (TrueType/OpenType) bytes of a WOFF 1.0 file, without the tables in `drop`. */
-export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TABLES): Buffer {
-  if (woff.length < WOFF_HEADER_BYTES || woff.readUInt32BE(0) !== WOFF_SIGNATURE) throw new Error('not a WOFF 1.0 file')
-  const flavor = woff.readUInt32BE(4)
-  const count = woff.readUInt16BE(12)
-  if (WOFF_HEADER_BYTES + count * WOFF_ENTRY_BYTES > woff.length) throw new Error('WOFF table directory runs past the end of the file')
-  const tables: Table[] = []
+interface TablePlan { tag: string, checksum: number, length: number, unpack: () => Buffer }
+
+/**
+ * The sfnt header (table directory) for a WOFF 1.0 of `size` bytes, and each kept
+ * table's unpacking, run only when asked: a writer holds one table at a time.
+ */
+function planSfnt (size: number, readAt: ReadAt, drop: ReadonlySet<string>): { header: Buffer, tables: TablePlan[] } {
+  const head = size >= WOFF_HEADER_BYTES ? readAt(0, WOFF_HEADER_BYTES) : Buffer.alloc(0)
+  if (head.length < WOFF_HEADER_BYTES || head.readUInt32BE(0) !== WOFF_SIGNATURE) throw new Error('not a WOFF 1.0 file')
+  const flavor = head.readUInt32BE(4)
+  const count = head.readUInt16BE(12)
+  if (WOFF_HEADER_BYTES + count * WOFF_ENTRY_BYTES > size) throw new Error('WOFF table directory runs past the end of the file')
+  const directory = readAt(WOFF_HEADER_BYTES, count * WOFF_ENTRY_BYTES)
+  const tables: TablePlan[] = []
   for (let i = 0; i < count; i++) {
-    const entry = WOFF_HEADER_BYTES + i * WOFF_ENTRY_BYTES
-    const tag = woff.toString('latin1', entry, entry + 4)
-    const offset = woff.readUInt32BE(entry + 4)
-    const compressed = woff.readUInt32BE(entry + 8)
-    const length = woff.readUInt32BE(entry + 12)
-    const checksum = woff.readUInt32BE(entry + 16)
+    const entry = i * WOFF_ENTRY_BYTES
+    const tag = directory.toString('latin1', entry, entry + 4)
+    const offset = directory.readUInt32BE(entry + 4)
+    const compressed = directory.readUInt32BE(entry + 8)
+    const length = directory.readUInt32BE(entry + 12)
+    const checksum = directory.readUInt32BE(entry + 16)
     if (drop.has(tag)) continue
-    if (offset + compressed > woff.length) throw new Error(`WOFF table ${tag} runs past the end of the file`)
-    const stored = woff.subarray(offset, offset + compressed)
-    const data = compressed < length ? zlib.inflateSync(stored, { maxOutputLength: length }) : stored
-    if (data.length !== length) throw new Error(`WOFF table ${tag} unpacks to ${data.length} bytes, not ${length}`)
-    tables.push({ tag, checksum, data })
+    if (offset + compressed > size) throw new Error(`WOFF table ${tag} runs past the end of the file`)
+    tables.push({
+      tag,
+      checksum,
+      length,
+      unpack () {
+        const stored = readAt(offset, compressed)
+        const data = compressed < length ? zlib.inflateSync(stored, { maxOutputLength: length }) : stored
+        if (data.length !== length) throw new Error(`WOFF table ${tag} unpacks to ${data.length} bytes, not ${length}`)
+        return data
+      }
+    })
   }
   // The sfnt header: the binary-search fields of the OpenType table directory.
   let selector = 0
@@ -57,19 +72,53 @@ export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TA
   header.writeUInt16BE(searchRange, 6)
   header.writeUInt16BE(selector, 8)
   header.writeUInt16BE(tables.length * SFNT_ENTRY_BYTES - searchRange, 10)
-  const parts: Buffer[] = [header]
   let offset = header.length
   tables.forEach((table, i) => {
     const entry = 12 + i * SFNT_ENTRY_BYTES
     header.write(table.tag, entry, 'latin1')
     header.writeUInt32BE(table.checksum, entry + 4)
     header.writeUInt32BE(offset, entry + 8)
-    header.writeUInt32BE(table.data.length, entry + 12)
-    const padding = (4 - (table.data.length % 4)) % 4
-    parts.push(table.data, Buffer.alloc(padding))
-    offset += table.data.length + padding
+    header.writeUInt32BE(table.length, entry + 12)
+    offset += table.length + padding(table.length)
   })
-  return Buffer.concat(parts)
+  return { header, tables }
+}
+
+const padding = (length: number): number => (4 - (length % 4)) % 4
+
+/** The sfnt (TrueType/OpenType) bytes of a WOFF 1.0 file, without the tables in `drop`. */
+export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TABLES): Buffer {
+  const { header, tables } = planSfnt(woff.length, (offset, length) => woff.subarray(offset, offset + length), drop)
+  return Buffer.concat([header, ...tables.flatMap((table) => [table.unpack(), Buffer.alloc(padding(table.length))])])
+}
+
+/**
+ * Writes the sfnt of the WOFF file `woffFile` to `target`, reading and unpacking one table
+ * at a time: the process never holds the 7 MB file, nor the whole result.
+ */
+function writeSfnt (woffFile: string, target: string, drop: ReadonlySet<string> = DROPPED_TABLES): void {
+  const input = fs.openSync(woffFile, 'r')
+  let output: number | undefined
+  try {
+    const readAt: ReadAt = (offset, length) => {
+      const bytes = Buffer.allocUnsafe(length)
+      const read = fs.readSync(input, bytes, 0, length, offset)
+      return bytes.subarray(0, read)
+    }
+    const { header, tables } = planSfnt(fs.fstatSync(input).size, readAt, drop)
+    const fd = output = fs.openSync(target, 'w')
+    const write = (bytes: Buffer): void => {
+      for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done)
+    }
+    write(header)
+    for (const table of tables) {
+      write(table.unpack())
+      write(Buffer.alloc(padding(table.length)))
+    }
+  } finally {
+    fs.closeSync(input)
+    if (output !== undefined) fs.closeSync(output)
+  }
 }
 
 /** The WOFF2 and WOFF files of the whole font (not the browser subsets) in @fontsource/noto-color-emoji. */
@@ -88,7 +137,8 @@ export function bundledEmojiFont (): { woff2: string, woff: string, version: str
 /**
  * The TrueType file of the bundled emoji font in `cacheDir`, written on first call (by
  * whichever thread gets there first: each writes its own temporary file and renames it
- * into place). Falls back to the WOFF2, which draws the same at a higher memory cost,
+ * into place). The server calls it once at start (src/server.ts), so that no drawing
+ * thread carries the unpacking's garbage. Falls back to the WOFF2, which draws the same at a higher memory cost,
  * when the cache cannot be written.
  */
 export function emojiFontFile (cacheDir: string): string {
@@ -98,11 +148,16 @@ export function emojiFontFile (cacheDir: string): string {
   const temporary = `${target}.${process.pid}-${threadId}.tmp`
   try {
     fs.mkdirSync(cacheDir, { recursive: true })
-    fs.writeFileSync(temporary, woffToSfnt(fs.readFileSync(font.woff)))
+    writeSfnt(font.woff, temporary)
     fs.renameSync(temporary, target)
     return target
   } catch {
     try { fs.rmSync(temporary, { force: true }) } catch {}
     return font.woff2
   }
+}
+
+/** The emoji font's TrueType file in DATA_DIR/cache (see emojiFontFile). */
+export function emojiFontInDataDir (dataDir: string): string {
+  return emojiFontFile(path.join(dataDir, 'cache'))
 }

@@ -2,7 +2,7 @@
 // registry (fonts.ts) decides which files make which family; this loads them.
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
-import { emojiFontFile } from './emoji-font.js'
+import { emojiFontInDataDir } from './emoji-font.js'
 import { createFontRegistry, type FontRegistry } from './fonts.js'
 
 // GlobalFonts is process-wide in @napi-rs/canvas: each file is registered once per
@@ -27,6 +27,6 @@ export function createDrawingFonts (options: { dataDir?: string } = {}): FontReg
   return createFontRegistry({
     operatorDir: dataDir === undefined ? undefined : path.join(dataDir, 'fonts'),
     load: loadFont,
-    emojiFile: dataDir === undefined ? undefined : emojiFontFile(path.join(dataDir, 'cache'))
+    emojiFile: dataDir === undefined ? undefined : emojiFontInDataDir(dataDir)
   })
 }

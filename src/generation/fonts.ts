@@ -65,7 +65,8 @@ export interface FontRegistryOptions {
   /** DATA_DIR/fonts. */
   operatorDir?: string
   /**
-   * How the threads that draw load each file (font-loading.ts). Without it the registry
+   * How the threads that draw load each file (font-loading.ts): a bundled family when a
+   * picture first asks for it (family()), an operator's at once. Without it the registry
    * only lists and checks names, as the main thread does: it never draws, and the
    * canvas library and a loaded font set cost tens of megabytes.
    */
@@ -78,17 +79,27 @@ export function createFontRegistry (options: FontRegistryOptions = {}): FontRegi
   const require = createRequire(import.meta.url)
   const register: FontLoader = options.load ?? (() => true)
   const fonts: FontInfo[] = []
+  // Bundled families not loaded yet, by name. Operators' fonts load at once: registering
+  // is how a file that is no font is found and skipped.
+  const unloaded = new Map<string, string[]>()
   for (const family of BUNDLED_FAMILIES) {
     const dir = path.dirname(require.resolve(`@expo-google-fonts/${family.pkg}/package.json`))
     const prefix = family.name.replace(/ /g, '')
     const files = WEIGHT_DIRS.map((w) => path.join(dir, w, `${prefix}_${w}.ttf`)).filter((f) => fs.existsSync(f))
     if (files.length === 0) throw new Error(`font package @expo-google-fonts/${family.pkg} has no regular, bold or italic file`)
-    for (const file of files) register(file, family.name)
+    unloaded.set(family.name, files)
     fonts.push({ name: family.name, style: family.style, files })
   }
   const emojiFile = options.emojiFile ?? bundledEmojiFont().woff2
-  register(emojiFile, EMOJI_FAMILY)
+  unloaded.set(EMOJI_FAMILY, [emojiFile])
   fonts.push({ name: EMOJI_FAMILY, style: 'emoji', files: [emojiFile] })
+  /** Loads a bundled family's files on its first use: a thread maps only the families it draws with. */
+  const loadFamily = (name: string): void => {
+    const files = unloaded.get(name)
+    if (files === undefined) return
+    unloaded.delete(name)
+    for (const file of files) register(file, name)
+  }
 
   // DATA_DIR/fonts/<Family>[-Bold|-Italic|-BoldItalic].ttf: the family is the file
   // name without the style suffix.
@@ -120,7 +131,9 @@ export function createFontRegistry (options: FontRegistryOptions = {}): FontRegi
       if (!name) throw new AppError('UNKNOWN_FONT', `Unknown font "${wanted.slice(0, 60)}" in "${field}": use a name from /list/fonts`, { details: { field } })
       let chain = chains.get(name)
       if (!chain) {
-        chain = [name, ...FALLBACK_CHAIN.filter((f) => f !== name)].map((f) => `"${f}"`).join(', ')
+        const members = [name, ...FALLBACK_CHAIN.filter((f) => f !== name)]
+        for (const member of members) loadFamily(member)
+        chain = members.map((f) => `"${f}"`).join(', ')
         chains.set(name, chain)
       }
       return chain

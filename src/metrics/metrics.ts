@@ -2,8 +2,8 @@
 // flight, work queues and their refusals, remote fetch outcomes, rate-limit refusals, and
 // Node's process metrics. With METRICS_PORT these are Prometheus series in a registry of
 // the app's own (createMetrics, no global state); without it NO_METRICS, whose calls do
-// nothing: nothing is counted that nobody can read.
-import client from 'prom-client'
+// nothing: nothing is counted that nobody can read, and prom-client is not even loaded.
+import type { Registry } from 'prom-client'
 import { createRequestStats } from './request-stats.js'
 
 /** A queue's report (src/work/limiter.ts): jobs running and waiting, and refusals. */
@@ -14,7 +14,7 @@ export interface QueueObserver {
 
 export interface Metrics {
   /** What GET /metrics prints; undefined when nothing is counted. */
-  readonly registry: client.Registry | undefined
+  readonly registry: Registry | undefined
   requestStarted (): void
   requestAnswered (method: string, route: string, status: number, seconds: number): void
   rateLimitRejected (reason: string, route: string): void
@@ -33,7 +33,8 @@ export const NO_METRICS: Metrics = {
   queue: () => IGNORED_QUEUE
 }
 
-export function createMetrics (): Metrics {
+export async function createMetrics (): Promise<Metrics> {
+  const { default: client } = await import('prom-client')
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry })
   // Counted on every request: plain numbers, made series when scraped (request-stats.ts).

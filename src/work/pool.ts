@@ -9,6 +9,7 @@
 // aborted job has exited, and the caller's admission slot stays held until then. That
 // is what keeps the documented bound (WORKER_THREADS jobs at once) true under any load.
 import { once } from 'node:events'
+import v8 from 'node:v8'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
@@ -47,6 +48,26 @@ export interface WorkPool {
 /** Each worker's V8 old generation at most: a runaway job fails alone instead of taking the process's memory. */
 export const WORKER_HEAP_MB = 384
 
+/**
+ * Each worker's young generation (two 4 MB semi-spaces and the new large objects). The
+ * main thread runs with 1 MB semi-spaces (scripts/allocator.mjs): its request path makes
+ * little garbage and keeps its rate with them, while text conversion and drawing make a
+ * lot, and converted Markdown at half the rate with 1 MB (README, "Memory").
+ */
+export const WORKER_YOUNG_MB = 12
+
+/**
+ * A process-wide --max-semi-space-size would size the workers' young generation too,
+ * over their resourceLimits; V8 reads it only when an isolate is created, so clearing it
+ * here (after the main thread's was made) leaves the main thread's as it is and lets
+ * WORKER_YOUNG_MB apply to the threads started from now on.
+ */
+function letWorkersSizeTheirYoungGeneration (): void {
+  if (process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size')) || process.env.NODE_OPTIONS?.includes('--max-semi-space-size')) {
+    v8.setFlagsFromString('--max-semi-space-size=0')
+  }
+}
+
 /** Idle workers exit after this; the first job after a quiet spell starts one (≈150 ms, fonts load lazily). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
 
@@ -63,6 +84,7 @@ function workerEntry (): { filename: string, execArgv: string[] } {
 
 export function createWorkPool (options: WorkPoolOptions): WorkPool {
   const { filename, execArgv } = workerEntry()
+  letWorkersSizeTheirYoungGeneration()
   const piscina = new Piscina({
     filename,
     execArgv,
@@ -73,7 +95,11 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     // never holds more than the limiter let through.
     maxQueue: Infinity,
     concurrentTasksPerWorker: 1,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    // Between jobs a thread waits on its event loop rather than in Atomics.wait ('sync',
+    // piscina's default, which stops the thread): its quiet-time collection is a timer
+    // (src/system/garbage.ts) that could not fire otherwise.
+    atomics: 'async',
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     workerData: { dataDir: options.dataDir }
   })
   // Thread id → its exit, for every live worker: an aborted job waits on its thread's.

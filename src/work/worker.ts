@@ -8,6 +8,7 @@ import { threadId, workerData } from 'node:worker_threads'
 import type { MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
 import { isAppError } from '../errors.js'
 import { ok } from '../http/success.js'
+import { collectWhenQuiet } from '../system/garbage.js'
 import type { Drawer } from '../generation/drawer.js'
 import type { StartedTask, WorkResult } from './tasks.js'
 
@@ -26,9 +27,15 @@ try {
 } catch {
   // Not Linux, or not allowed: same priority as the event loop.
 }
+// Pictures draw with the bundled fonts and the operator's (src/generation/fonts.ts), never
+// with whatever the host has installed: the same picture on every machine, and no scan
+// and mapping of the system's fonts in each drawing thread. Read by the canvas library
+// when it loads, which happens below, on the thread's first picture.
+process.env.DISABLE_SYSTEM_FONTS_LOAD = '1'
 // Each kind's code is imported on the thread's first task of that kind: a thread that
 // only converts text never loads the canvas library (about 20 MB of RSS).
 let drawer: Promise<Drawer> | undefined
+let loadedDrawer: Drawer | undefined
 let renderer: Promise<MarkdownRenderer> | undefined
 // Under tsx (tests, `npm run dev`) piscina loads this file through tsx's CommonJS hook,
 // whose import() resolves without tsx: there the modules are required instead (tsx maps
@@ -36,18 +43,23 @@ let renderer: Promise<MarkdownRenderer> | undefined
 const UNDER_TSX = import.meta.url.endsWith('.ts')
 const require = createRequire(import.meta.url)
 const load = async <T> (module: string): Promise<T> => UNDER_TSX ? require(module) as T : await import(module) as T
+const theDrawer = async (): Promise<Drawer> => await (drawer ??= load<typeof import('../generation/drawer.js')>('../generation/drawer.js')
+  .then(({ createDrawer }) => (loadedDrawer = createDrawer({ dataDir }))))
 const text = async (): Promise<typeof import('../conversion/text/bounded.js')> => await load('../conversion/text/bounded.js')
+
+// What a job left (decoded images, canvases, text) is collected once the thread is quiet,
+// rather than held until its next job or its exit; the idle canvases go with it.
+const quiet = collectWhenQuiet(() => { loadedDrawer?.quiet() })
 
 export default async function run (task: StartedTask): Promise<WorkResult> {
   Atomics.store(task.startedOn, 0, threadId)
+  quiet.busy()
   try {
     switch (task.kind) {
       case 'draw':
-        drawer ??= load<typeof import('../generation/drawer.js')>('../generation/drawer.js').then(({ createDrawer }) => createDrawer({ dataDir }))
-        return { kind: 'draw', value: await (await drawer).draw(task.job) }
+        return { kind: 'draw', value: await (await theDrawer()).draw(task.job) }
       case 'preview':
-        drawer ??= load<typeof import('../generation/drawer.js')>('../generation/drawer.js').then(({ createDrawer }) => createDrawer({ dataDir }))
-        return { kind: 'preview', value: await (await drawer).preview(task.asset, task.name) }
+        return { kind: 'preview', value: await (await theDrawer()).preview(task.asset, task.name) }
       case 'html-markdown': {
         const markdown = (await text()).htmlToMarkdownBounded(task.input)
         return { kind: 'html-markdown', value: Buffer.from(JSON.stringify(ok({ markdown, content: markdown }))) }
@@ -61,5 +73,7 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
   } catch (err) {
     if (isAppError(err)) return { kind: 'error', code: err.code, message: err.message, details: err.details }
     throw err
+  } finally {
+    quiet.idle()
   }
 }

@@ -56,6 +56,7 @@ describe('the emoji font as TrueType', () => {
     assert.ok(file.endsWith('.ttf'))
     const written = fs.statSync(file).mtimeMs
     fs.utimesSync(file, new Date(0), new Date(0))
+    assert.ok(fs.readFileSync(file).equals(woffToSfnt(woff)), 'the file written table by table differs from the unpacking in memory')
     assert.equal(emojiFontFile(cache), file)
     assert.equal(fs.statSync(file).mtimeMs, 0, 'the cached file was written again')
     assert.ok(written > 0)

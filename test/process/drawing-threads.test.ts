@@ -1,8 +1,8 @@
 // The canvas library (and the fonts it loads) lives only in the worker threads that draw
 // (src/generation/drawer.ts): the main thread answers names, lists and checks, and a
 // thread that only converts text never loads it. About 20 MB of RSS each, read from
-// outside: the built server's /proc/<pid>/maps lists the native library once any thread
-// of the process has loaded it. Linux only (/proc).
+// outside: the built server's /proc/<pid>/maps lists the native library, and each font
+// file, once any thread of the process has loaded it. Linux only (/proc).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,7 +16,8 @@ const onLinux = fs.existsSync('/proc/self/maps')
 describe('the canvas in the threads that draw only', { skip: onLinux ? false : 'needs /proc' }, () => {
   let server: ServerProcess
   let dataDir: string
-  const canvasLoaded = (): boolean => fs.readFileSync(`/proc/${server.child.pid}/maps`, 'utf8').includes('@napi-rs/canvas')
+  const maps = (): string => fs.readFileSync(`/proc/${server.child.pid}/maps`, 'utf8')
+  const canvasLoaded = (): boolean => maps().includes('@napi-rs/canvas')
   const get = async (p: string): Promise<{ status: number, body: Buffer }> => await request(`${server.url}${p}`, { headers: { authorization: KEY } })
   const post = async (p: string, body: unknown): Promise<{ status: number, body: Buffer }> => await request(`${server.url}${p}`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
@@ -40,7 +41,13 @@ describe('the canvas in the threads that draw only', { skip: onLinux ? false : '
     assert.equal(canvasLoaded(), false, 'the canvas library is mapped though nothing was drawn')
   })
 
-  it('is loaded by the first preview, drawn in a worker, which unpacks the emoji font into DATA_DIR/cache', async () => {
+  it('finds the emoji font unpacked into DATA_DIR/cache at start, before any drawing', () => {
+    const cached = fs.readdirSync(path.join(dataDir, 'cache'))
+    assert.ok(cached.some((f) => /^noto-color-emoji-.*\.ttf$/.test(f)), `DATA_DIR/cache holds ${cached.join(', ')}`)
+    assert.equal(canvasLoaded(), false)
+  })
+
+  it('is loaded by the first preview, drawn in a worker', async () => {
     const banner = JSON.parse((await get('/list/banners')).body.toString()).list[0] as string
     const preview = await request(`${server.url}/assets/banners/${banner}.png`)
     assert.equal(preview.status, 200)
@@ -48,7 +55,14 @@ describe('the canvas in the threads that draw only', { skip: onLinux ? false : '
     assert.equal(canvasLoaded(), true)
     const drawn = await post('/gen/custom', { output: 'png', base: { type: 'bitmap', width: 200, height: 100, color: 'navy' }, texts: [{ text: 'Hi 🎉', size: 40, x: 10, y: 60 }] })
     assert.equal(drawn.status, 200)
-    const cached = fs.readdirSync(path.join(dataDir, 'cache'))
-    assert.ok(cached.some((f) => /^noto-color-emoji-.*\.ttf$/.test(f)), `DATA_DIR/cache holds ${cached.join(', ')}`)
+  })
+
+  it('maps only the font families a picture used (with the fallback chain), never the host\'s fonts', async () => {
+    const drawn = await post('/gen/custom', { output: 'png', base: { type: 'bitmap', width: 200, height: 100, color: 'navy' }, texts: [{ text: 'Hi 世界', size: 30, x: 10, y: 60, font: 'Lobster' }] })
+    assert.equal(drawn.status, 200)
+    const mapped = maps()
+    for (const used of ['Lobster_400Regular.ttf', 'NotoSans_400Regular.ttf', 'NotoSansJP_400Regular.ttf']) assert.ok(mapped.includes(used), `${used} is not mapped`)
+    for (const unused of ['Pacifico', 'Anton', 'FiraCode', 'Merriweather']) assert.ok(!mapped.includes(unused), `${unused} is mapped though no picture used it`)
+    assert.ok(!mapped.includes('/usr/share/fonts/'), 'a font installed on the host is mapped')
   })
 })

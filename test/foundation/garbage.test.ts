@@ -1,0 +1,29 @@
+// Collection when a thread goes quiet (src/system/garbage.ts), on a mocked clock.
+import assert from 'node:assert/strict'
+import { describe, it, mock } from 'node:test'
+import { collectGarbage, collectWhenQuiet } from '../../src/system/garbage.js'
+
+describe('collection when quiet', () => {
+  it('lets go of what served the burst once no job has run for the quiet time, and not before', (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] })
+    const letGo = mock.fn()
+    const quiet = collectWhenQuiet(letGo, 1000)
+    quiet.busy()
+    quiet.idle()
+    t.mock.timers.tick(999)
+    assert.equal(letGo.mock.callCount(), 0)
+    quiet.busy() // a job started: the quiet spell starts again after it
+    t.mock.timers.tick(5000)
+    assert.equal(letGo.mock.callCount(), 0)
+    quiet.idle()
+    t.mock.timers.tick(1000)
+    assert.equal(letGo.mock.callCount(), 1)
+    t.mock.timers.tick(10_000)
+    assert.equal(letGo.mock.callCount(), 1, 'one quiet spell, one collection')
+  })
+
+  it('collects only where the collector is exposed (the start command exposes it)', () => {
+    const exposed = typeof (globalThis as { gc?: unknown }).gc === 'function'
+    assert.equal(collectGarbage(), exposed)
+  })
+})

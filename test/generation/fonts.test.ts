@@ -1,0 +1,62 @@
+// Which font files a drawing thread loads (src/generation/fonts.ts): a bundled family on
+// the first picture that asks for it, with its fallback chain; operators' fonts at once.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import { BUNDLED_FAMILIES, createFontRegistry, EMOJI_FAMILY } from '../../src/generation/fonts.js'
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-fonts-'))
+after(() => fs.rmSync(temp, { recursive: true, force: true }))
+
+function recording (): { loaded: Array<[string, string]>, load: (file: string, family: string) => boolean } {
+  const loaded: Array<[string, string]> = []
+  return { loaded, load: (file, family) => { loaded.push([family, file]); return true } }
+}
+
+describe('font loading in the threads that draw', () => {
+  it('loads no bundled family until a picture asks for one', () => {
+    const { loaded, load } = recording()
+    const registry = createFontRegistry({ load })
+    assert.deepEqual(loaded, [])
+    assert.ok(registry.names().includes('Lobster'), 'every family is listed all the same')
+  })
+
+  it('loads the family asked for and its fallback chain, each file once', () => {
+    const { loaded, load } = recording()
+    const registry = createFontRegistry({ load })
+    assert.equal(registry.family('lobster'), '"Lobster", "Noto Sans", "Noto Sans JP", "Noto Color Emoji"')
+    const families = [...new Set(loaded.map(([family]) => family))]
+    assert.deepEqual(families, ['Lobster', 'Noto Sans', 'Noto Sans JP', EMOJI_FAMILY])
+    const files = loaded.map(([, file]) => file)
+    assert.equal(new Set(files).size, files.length, 'a file was loaded twice')
+    assert.ok(files.every((file) => fs.existsSync(file)))
+
+    registry.family('Lobster')
+    registry.family('Sans Serif')
+    assert.equal(loaded.length, files.length, 'asking again, or for a family of the chain, loaded more files')
+    registry.family('Pacifico')
+    assert.deepEqual([...new Set(loaded.slice(files.length).map(([family]) => family))], ['Pacifico'])
+  })
+
+  it('refuses an unknown name without loading anything', () => {
+    const { loaded, load } = recording()
+    const registry = createFontRegistry({ load })
+    assert.throws(() => registry.family('Comic Sans MS'), /Unknown font "Comic Sans MS"/)
+    assert.deepEqual(loaded, [])
+  })
+
+  it('loads an operator\'s fonts at once, and lists only those that load', () => {
+    const dir = path.join(temp, 'fonts')
+    fs.mkdirSync(dir)
+    fs.writeFileSync(path.join(dir, 'House-Bold.ttf'), 'a font')
+    fs.writeFileSync(path.join(dir, 'Broken.ttf'), 'no font')
+    const loaded: string[] = []
+    const registry = createFontRegistry({ operatorDir: dir, load: (file) => { loaded.push(path.basename(file)); return !file.endsWith('Broken.ttf') } })
+    assert.deepEqual(loaded.sort(), ['Broken.ttf', 'House-Bold.ttf'])
+    assert.ok(registry.names().includes('House'))
+    assert.ok(!registry.names().includes('Broken'))
+    assert.equal(BUNDLED_FAMILIES.some((f) => f.name === 'House'), false)
+  })
+})
