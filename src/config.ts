@@ -21,7 +21,7 @@ export const SETTING_NAMES = [
   'USAGE_FLUSH_MS', 'KEY_CACHE_TTL_MS', 'GIF_CACHE_TTL_MS', 'METRICS_PORT', 'METRICS_HOST',
   'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'GIF_STARTER_CATALOG',
   'INFO_WEBSITE', 'INFO_DISCORD', 'INFO_TWITTER', 'INFO_REDDIT', 'INFO_DONATE', 'INFO_EMAIL',
-  'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_QUEUE',
+  'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_QUEUE', 'IMAGE_MEMORY',
   'IMAGE_MAX_PER_KEY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
   'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS',
   'WORKER_THREADS', 'RENDER_CONCURRENCY', 'WORK_TIMEOUT_MS',
@@ -112,6 +112,8 @@ export interface ImageConfig {
   concurrency: number
   /** Requests admitted beyond those converting (receiving their upload or waiting); more get 503. */
   queue: number
+  /** Bytes the conversions running at once may hold together, estimated from their pixels (IMAGE_MEMORY). */
+  memoryBytes: number
   /** Requests one API key may have admitted at once (uploading, waiting or converting). */
   maxPerKey: number
   /** The whole upload must have arrived within this long of the request's start. */
@@ -336,6 +338,10 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
       // to 15 MB. The former 8 held ~145 MB of uploads on 2 cores for no more
       // throughput (bench/memory.bench.ts: peak 514 → 405 MB; README "Memory").
       queue: imageQueue,
+      // Two conversions of up to 4.5 megapixels to WebP (10 to JPEG) run at once; larger
+      // ones take turns, so that the server, its queued uploads and the conversions stay
+      // within a 512 MB container (docs/image-conversion.md, "Memory").
+      memoryBytes: size(env, 'IMAGE_MEMORY', 192 * 1024 * 1024, 16 * 1024 * 1024, 1024 ** 4),
       maxPerKey: int(env, 'IMAGE_MAX_PER_KEY', imagePerKeyDefault, 1, 20_000),
       uploadTimeoutMs: int(env, 'IMAGE_UPLOAD_TIMEOUT_MS', 20_000, 100, 600_000),
       uploadMinBytesPerSecond: size(env, 'IMAGE_UPLOAD_MIN_RATE', 16 * 1024, 0, 1024 ** 3),

@@ -10,17 +10,19 @@ describe('image conversion settings', () => {
     assert.equal(image.maxFrames, 1000)
     assert.equal(image.timeoutMs, 15_000)
     assert.equal(image.queue, image.concurrency, 'as many waiting as converting')
+    assert.equal(image.memoryBytes, 192 * 1024 * 1024)
     assert.ok(image.concurrency >= 1)
   })
 
   it('reads each variable', () => {
-    const { image } = loadConfig({ IMAGE_MAX_PIXELS: '16000000', IMAGE_MAX_FRAMES: '200', IMAGE_TIMEOUT_MS: '5000', IMAGE_CONCURRENCY: '3', IMAGE_QUEUE: '0' })
+    const { image } = loadConfig({ IMAGE_MAX_PIXELS: '16000000', IMAGE_MAX_FRAMES: '200', IMAGE_TIMEOUT_MS: '5000', IMAGE_CONCURRENCY: '3', IMAGE_QUEUE: '0', IMAGE_MEMORY: '1gb' })
     assert.deepEqual(image, {
       maxPixels: 16_000_000,
       maxFrames: 200,
       timeoutMs: 5000,
       concurrency: 3,
       queue: 0,
+      memoryBytes: 1024 ** 3,
       maxPerKey: 1,
       uploadTimeoutMs: 20_000,
       uploadMinBytesPerSecond: 16 * 1024,
@@ -37,7 +39,7 @@ describe('image conversion settings', () => {
 
   it('refuses bad values with a message naming the variable', () => {
     for (const [name, value] of [['IMAGE_MAX_PIXELS', '0'], ['IMAGE_MAX_FRAMES', 'many'], ['IMAGE_TIMEOUT_MS', '10'], ['IMAGE_CONCURRENCY', '0'], ['IMAGE_QUEUE', '-1'],
-      ['IMAGE_MAX_PER_KEY', '0'], ['IMAGE_UPLOAD_TIMEOUT_MS', 'soon'], ['IMAGE_UPLOAD_MIN_RATE', 'fast'], ['IMAGE_UPLOAD_GRACE_MS', '-1']]) {
+      ['IMAGE_MEMORY', '1mb'], ['IMAGE_MEMORY', 'lots'], ['IMAGE_MAX_PER_KEY', '0'], ['IMAGE_UPLOAD_TIMEOUT_MS', 'soon'], ['IMAGE_UPLOAD_MIN_RATE', 'fast'], ['IMAGE_UPLOAD_GRACE_MS', '-1']]) {
       assert.throws(() => loadConfig({ [name!]: value }), (err: unknown) => err instanceof ConfigError && err.variable === name && err.message.includes(name!))
     }
   })

@@ -89,6 +89,7 @@ const BAD_VALUES: Record<string, string[]> = {
   IMAGE_TIMEOUT_MS: ['999'],
   IMAGE_CONCURRENCY: ['0'],
   IMAGE_QUEUE: ['-5'],
+  IMAGE_MEMORY: ['8mb'],
   IMAGE_MAX_PER_KEY: ['0'],
   IMAGE_UPLOAD_TIMEOUT_MS: ['99'],
   IMAGE_UPLOAD_MIN_RATE: ['fast'],

@@ -5,7 +5,9 @@
 // the header is read next and the pixel and frame counts checked before any
 // decoding (decompression bombs); libvips also enforces the pixel limit itself
 // (limitInputPixels) and aborts a conversion past its time limit: the smaller of
-// IMAGE_TIMEOUT_MS and what remains of the request's deadline.
+// IMAGE_TIMEOUT_MS and what remains of the request's deadline. Between the header and the
+// decoding, the conversion reserves its memory (pixels × what its output holds per pixel)
+// from the budget all conversions share (IMAGE_MEMORY), waiting while it does not fit.
 import sharp from 'sharp'
 import { AppError } from '../../errors.js'
 import {
@@ -13,11 +15,29 @@ import {
   acceptedInput, losslessPngOptions, refusedName, sniffAccepted, sniffUnreadable
 } from './formats.js'
 import type { Rgba } from './background.js'
+import type { MemoryBudget } from '../../work/memory-budget.js'
 
 export interface ConverterOptions {
   maxPixels: number
   maxFrames: number
   timeoutMs: number
+  /** What conversions running at once may hold together (IMAGE_MEMORY); none: no bound. */
+  memory?: MemoryBudget
+}
+
+/**
+ * Bytes a conversion holds per pixel of its input (every frame counted), at most: the
+ * decoded picture and the encoder's own buffers, measured on grain, the worst case
+ * (docs/image-conversion.md, "Memory"). WebP at sharp's effort 4 keeps every block's
+ * coefficients for its second pass; JPEG's optimised Huffman coding keeps them too; a
+ * palette PNG quantises the whole picture at once.
+ */
+export const BYTES_PER_PIXEL = { webp: 22, jpeg: 10, png: 8, pngPalette: 25 } as const
+
+/** The most a conversion of `pixels` to `format` holds (BYTES_PER_PIXEL), in bytes. */
+export function conversionBytes (pixels: number, format: OutputFormat, quality: number | undefined): number {
+  const perPixel = format === 'png' ? (quality === undefined || quality === 100 ? BYTES_PER_PIXEL.png : BYTES_PER_PIXEL.pngPalette) : BYTES_PER_PIXEL[format]
+  return pixels * perPixel
 }
 
 export interface ConvertRequest {
@@ -28,6 +48,8 @@ export interface ConvertRequest {
   background: Rgba
   /** Time left for this conversion (what remains of the request's deadline); the smaller of it and the converter's limit applies. */
   timeoutMs?: number
+  /** Fires when the request no longer waits for the answer: a conversion still waiting for memory gives up. */
+  signal?: AbortSignal
 }
 
 export interface ConvertResult {
@@ -75,7 +97,9 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
     return Math.max(1, Math.floor(request.timeoutMs / 1000))
   }
 
-  async function inspect (input: Buffer): Promise<{ format: InputFormat, width: number, height: number, frames: number }> {
+  interface Source { format: InputFormat, width: number, height: number, frames: number }
+
+  async function inspect (input: Buffer): Promise<Source> {
     if (sniffAccepted(input) === undefined) throw unsupported(sniffUnreadable(input))
     let meta: sharp.Metadata
     try {
@@ -109,52 +133,73 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
     async convert (input, request) {
       if (input.length === 0) throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" field of a multipart form')
       const source = await inspect(input)
-      const timeoutSeconds = secondsFor(request)
-      // Only WebP output keeps an animation; JPEG and PNG take the first frame.
-      const animated = request.format === 'webp' && source.frames > 1
-      let pipeline = load(input, {
-        failOn: 'error',
-        limitInputPixels: options.maxPixels,
-        animated,
-        pages: animated ? -1 : 1
-      })
-        .timeout({ seconds: timeoutSeconds })
-        // EXIF orientation applied; sharp writes no metadata (EXIF, GPS, XMP, IPTC) unless
-        // asked, and converts an embedded colour profile to sRGB before dropping it.
-        .rotate()
       const quality = request.quality ?? DEFAULT_QUALITY[request.format]
-      switch (request.format) {
-        case 'jpeg':
-          pipeline = pipeline.flatten({ background: request.background }).jpeg({ quality })
-          break
-        case 'webp':
-          pipeline = pipeline.webp({ quality })
-          break
-        case 'png':
-          // PNG is lossless; a quality below 100 asks for palette quantisation (libimagequant).
-          pipeline = quality === undefined || quality === 100 ? pipeline.png(losslessPngOptions(source.format)) : pipeline.png({ quality, palette: true })
-          break
-      }
-      let out: { data: Buffer, info: sharp.OutputInfo }
-      try {
-        out = await pipeline.toBuffer({ resolveWithObject: true })
-      } catch (err) {
-        const message = (err as Error).message ?? ''
-        if (/timeout/i.test(message)) {
-          throw new AppError('IMAGE_TIMEOUT', `The conversion took longer than ${timeoutSeconds} s and was stopped: send a smaller image, or try again later`, { cause: err })
+      const waitFrom = performance.now()
+      let release = (): void => {}
+      if (options.memory !== undefined) {
+        try {
+          // JPEG and PNG take the first frame only; an animated WebP keeps them all.
+          const pixels = source.width * source.height * (request.format === 'webp' ? source.frames : 1)
+          release = await options.memory.reserve(conversionBytes(pixels, request.format, quality), request.signal)
+        } catch (err) {
+          throw new AppError('TIMEOUT', 'The conversion waited for memory until the request was answered', { cause: err })
         }
-        if (INPUT_ERROR.test(message)) throw new AppError('IMAGE_INVALID', undefined, { cause: err })
-        throw err
       }
-      const frames = animated ? source.frames : 1
-      return {
-        data: out.data,
-        format: request.format,
-        width: out.info.width,
-        height: animated ? out.info.height / frames : out.info.height,
-        frames,
-        input: source.format
+      try {
+        // Time spent waiting for memory is gone from the request's deadline.
+        const timeoutMs = request.timeoutMs === undefined ? undefined : Math.max(1, request.timeoutMs - (performance.now() - waitFrom))
+        return await encode(input, source, { ...request, timeoutMs }, quality)
+      } finally {
+        release()
       }
+    }
+  }
+
+  async function encode (input: Buffer, source: Source, request: ConvertRequest, quality: number | undefined): Promise<ConvertResult> {
+    const timeoutSeconds = secondsFor(request)
+    // Only WebP output keeps an animation; JPEG and PNG take the first frame.
+    const animated = request.format === 'webp' && source.frames > 1
+    let pipeline = load(input, {
+      failOn: 'error',
+      limitInputPixels: options.maxPixels,
+      animated,
+      pages: animated ? -1 : 1
+    })
+      .timeout({ seconds: timeoutSeconds })
+      // EXIF orientation applied; sharp writes no metadata (EXIF, GPS, XMP, IPTC) unless
+      // asked, and converts an embedded colour profile to sRGB before dropping it.
+      .rotate()
+    switch (request.format) {
+      case 'jpeg':
+        pipeline = pipeline.flatten({ background: request.background }).jpeg({ quality })
+        break
+      case 'webp':
+        pipeline = pipeline.webp({ quality })
+        break
+      case 'png':
+        // PNG is lossless; a quality below 100 asks for palette quantisation (libimagequant).
+        pipeline = quality === undefined || quality === 100 ? pipeline.png(losslessPngOptions(source.format)) : pipeline.png({ quality, palette: true })
+        break
+    }
+    let out: { data: Buffer, info: sharp.OutputInfo }
+    try {
+      out = await pipeline.toBuffer({ resolveWithObject: true })
+    } catch (err) {
+      const message = (err as Error).message ?? ''
+      if (/timeout/i.test(message)) {
+        throw new AppError('IMAGE_TIMEOUT', `The conversion took longer than ${timeoutSeconds} s and was stopped: send a smaller image, or try again later`, { cause: err })
+      }
+      if (INPUT_ERROR.test(message)) throw new AppError('IMAGE_INVALID', undefined, { cause: err })
+      throw err
+    }
+    const frames = animated ? source.frames : 1
+    return {
+      data: out.data,
+      format: request.format,
+      width: out.info.width,
+      height: animated ? out.info.height / frames : out.info.height,
+      frames,
+      input: source.format
     }
   }
 }

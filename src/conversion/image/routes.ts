@@ -11,6 +11,7 @@ import { type ConvertResult, createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
 import type { Metrics } from '../../metrics/metrics.js'
 import { createLimiter, type Ticket } from '../../work/limiter.js'
+import { createMemoryBudget } from '../../work/memory-budget.js'
 import { MAX_IMAGE_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 
 export interface ImageConversionOptions {
@@ -67,7 +68,7 @@ function formQuality (raw: string | undefined): number | undefined {
 }
 
 export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0 }) => {
-  const converter = createImageConverter(image)
+  const converter = createImageConverter({ ...image, memory: createMemoryBudget(image.memoryBytes) })
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
   // Places held per key: one key never takes more than IMAGE_MAX_PER_KEY of them.
   const perKey = new Map<number, number>()
@@ -178,7 +179,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
             if (admission.answered || reply.raw.destroyed) throw new AppError('TIMEOUT')
             const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - reply.elapsedTime : undefined
             if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
-            return await converter.convert(upload.bytes, { format: endpoint.format, quality, background, timeoutMs })
+            return await converter.convert(upload.bytes, { format: endpoint.format, quality, background, timeoutMs, signal: admission.answer.signal })
           }))
         } catch (err) {
           if (reply.sent) return reply
