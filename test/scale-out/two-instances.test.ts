@@ -88,8 +88,10 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
     assert.equal((await request(`${a.url}/gen/html?code=418`, { headers: { authorization: shortKey } })).status, 418)
     assert.equal((await cli(dirs[1]!, 'keys', 'revoke', 'short-lived')).code, 0)
     const revokedAt = Date.now()
-    // Instances trust a looked-up key for KEY_CACHE_TTL_MS (here 300 ms): within that,
-    // both must refuse it.
+    // Instances trust a looked-up key for KEY_CACHE_TTL_MS (here 300 ms), then both must
+    // refuse it. How long the cache trusts a key is checked on an injected clock
+    // (test/store/cached-keys.test.ts); here, that the revocation reaches the other
+    // process through the shared store, polled for up to 5 s.
     for (const s of [a, b]) {
       let error = ''
       while (Date.now() - revokedAt < 5000) {
@@ -98,9 +100,8 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
         if (res.status === 401) break
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
-      assert.equal(error, 'AUTH_KEY_REVOKED')
+      assert.equal(error, 'AUTH_KEY_REVOKED', `still accepted ${Date.now() - revokedAt} ms after the revocation`)
     }
-    assert.ok(Date.now() - revokedAt < 300 + 1000, `refused after ${Date.now() - revokedAt} ms`)
   })
 
   it('serves from one instance a gif imported through the other, without a shared disk', async () => {
@@ -126,7 +127,9 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
       assert.equal(fs.existsSync(path.join(dirs[1]!, 'gifs', path.basename(file.pathname))), true, 'B keeps a local copy')
 
       // B now holds that pick in memory; removed through A's command line, it must stop
-      // being answered within GIF_CACHE_TTL_MS (here 300 ms).
+      // being answered once GIF_CACHE_TTL_MS (here 300 ms) has passed. The TTL itself is
+      // checked on an injected clock (test/store/cached-gifs.test.ts); here, that the
+      // removal reaches the other process, polled for up to 5 s.
       assert.equal((await cli(dirs[0]!, 'gifs', 'remove', pick.id)).code, 0)
       const removedAt = Date.now()
       let answer = { status: 0, error: '' }
@@ -136,8 +139,7 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
         if (res.status !== 200) break
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
-      assert.deepEqual(answer, { status: 404, error: 'GIF_CATEGORY_EMPTY' })
-      assert.ok(Date.now() - removedAt < 300 + 1000, `still answered ${Date.now() - removedAt} ms after the removal`)
+      assert.deepEqual(answer, { status: 404, error: 'GIF_CATEGORY_EMPTY' }, `still answered ${Date.now() - removedAt} ms after the removal`)
     } finally {
       fs.rmSync(folder, { recursive: true, force: true })
     }
