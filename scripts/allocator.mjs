@@ -1,6 +1,6 @@
 // Where Debian's jemalloc is (package libjemalloc2), if installed. glibc's malloc keeps
 // the memory sharp/libvips and the canvas free in per-thread arenas and rarely hands it
-// back (a server at 265 MB at rest stayed at 391 MB after a load); jemalloc returns it.
+// back; jemalloc returns it (docs/memory.md, "Allocator").
 // sharp recommends it on glibc: https://sharp.pixelplumbing.com/install#linux-memory-allocator
 import fs from 'node:fs'
 import path from 'node:path'
@@ -11,8 +11,8 @@ const LIB_DIR = '/usr/lib'
  * the same arena allocates again: arenas of libvips threads idle after a load kept
  * theirs. With the thread, freed memory goes back within a second. Each thread's cache
  * keeps freed blocks of up to 1 KB only (jemalloc's default: 32 KB): the caches of every
- * thread that ever ran (libvips', the workers', V8's) held about 8 MB at rest, and the
- * request path, image conversion and text conversion kept their rates (README, "Memory").
+ * thread that ever ran (libvips', the workers', V8's) added up, for no measurable gain in
+ * speed (docs/memory.md, "Allocator").
  */
 const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,tcache_max:1024'
 const JEMALLOC = 'libjemalloc.so.2'
@@ -20,9 +20,8 @@ const JEMALLOC = 'libjemalloc.so.2'
 /**
  * V8 flags the server runs with. The main thread's young generation in 1 MB semi-spaces
  * (V8's default grows them to 16 MB): what the start-up work and a burst of requests grew
- * stayed resident, 22 MB at rest for 16 MB against 4 (bench/memory.bench.ts), while the
- * request path kept its rate at 1, 2 and 4 MB (README, "Memory"). Worker threads size
- * theirs themselves (WORKER_YOUNG_MB, src/work/pool.ts). Not added when NODE_OPTIONS sets
+ * stays resident, and the request path keeps its rate with 1 MB (docs/memory.md, "V8's
+ * young generation"). Worker threads size theirs themselves (WORKER_YOUNG_MB, src/work/pool.ts). Not added when NODE_OPTIONS sets
  * the size. --expose-gc: the server collects once started and in worker threads gone
  * quiet (src/system/garbage.ts).
  */

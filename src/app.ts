@@ -127,7 +127,7 @@ export async function createApp ({ config, store, logger, colors }: AppDeps): Pr
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
   const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
-  // The Redis client is loaded only when REDIS_URL is set (about 9 MB a single instance never uses).
+  // The Redis client is loaded only when REDIS_URL is set (docs/memory.md, "Loaded only when needed").
   const counters = config.redisUrl
     ? await (await import('./access/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
     : createMemoryCounterStore(config.rateLimitMaxTracked)

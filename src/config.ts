@@ -335,8 +335,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
       concurrency: imageConcurrency,
       // As many waiting as converting: 2 × cores in flight keep every core busy (the
       // next upload is received while one converts), and each admitted upload holds up
-      // to 15 MB. The former 8 held ~145 MB of uploads on 2 cores for no more
-      // throughput (bench/memory.bench.ts: peak 514 → 405 MB; README "Memory").
+      // to 15 MB (docs/memory.md, "Image conversion").
       queue: imageQueue,
       // Two conversions of up to 4.5 megapixels to WebP (10 to JPEG) run at once; larger
       // ones take turns, so that the server, its queued uploads and the conversions stay

@@ -92,9 +92,9 @@ export function boundedEditDistance (a: string, b: string, limit: number): numbe
 
 /**
  * color-name-list's names as "name,hex" lines, read from the package's CSV rather than
- * imported: its JavaScript module is a 1.3 MB array literal whose parsing and 31,000
- * objects cost the process about 40 MB that stayed for its life (measured with
- * bench/memory.bench.ts); the CSV is 0.7 MB of text, read, walked and dropped.
+ * imported: its JavaScript module is one large array literal whose parsing and objects
+ * stayed in memory for the process's life; the CSV is read, walked and dropped
+ * (docs/memory.md, "Loaded only when needed").
  */
 export function * colorNameListEntries (): Generator<{ name: string, hex: string }> {
   const pkg = createRequire(import.meta.url).resolve('color-name-list/package.json')

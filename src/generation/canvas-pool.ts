@@ -1,7 +1,7 @@
 // Canvases reused from one picture to the next of the same size. A canvas keeps its
-// pixels in native memory that V8 only counts (external memory): a new 1024×450 canvas
-// per picture made V8 run a full mark-compact every few pictures, with the whole
-// server's heap to mark: a third of the CPU of the generation endpoints. A picture's
+// pixels in native memory that V8 only counts (external memory): a new canvas per
+// picture made V8 run full mark-compacts often enough to take a large share of the
+// generation endpoints' CPU (docs/memory.md, "Worker threads"). A picture's
 // canvas comes back here once encoded; reset() (as in HTML: the bitmap cleared to
 // transparent, every drawing state back to its default) makes it as new. The pool serves
 // bursts: a thread gone quiet empties it (src/work/worker.ts), so a server at rest holds
@@ -20,10 +20,10 @@ export interface CanvasPool {
 }
 
 /**
- * Idle canvases kept at most, counted as 4 bytes a pixel: 16 MB holds eight 1024×450
- * welcome canvases, more than RENDER_CONCURRENCY draws at once on a small machine, and is
- * what the pool keeps after a burst of pictures of many sizes (64 MB before: an eighth
- * of a 512 MB container, held for good). A canvas larger than the bound is never kept.
+ * Idle canvases kept at most, counted as 4 bytes a pixel: eight 1024×450 welcome
+ * canvases, more than WORKER_THREADS draws at once on a small machine, and what the pool
+ * may keep during a burst of pictures of many sizes (docs/memory.md, "Worker threads").
+ * A canvas larger than the bound is never kept.
  */
 export const DEFAULT_POOL_BYTES = 16 * 1024 * 1024
 

@@ -1,12 +1,12 @@
 // The colour emoji font as a TrueType file the canvas maps from disk instead of holding
 // in memory. @fontsource ships Noto Color Emoji as WOFF and WOFF2 only. Registered from
-// the WOFF2, Skia unpacks all 25 MB of it into each drawing thread's memory as soon as
-// any text is drawn with the fallback chain (about 60 MB of RSS per thread); registered
-// from a TrueType file it maps the file and reads only the glyphs it draws (about 6 MB).
+// the WOFF2, Skia unpacks all of it into each drawing thread's memory as soon as any
+// text is drawn with the fallback chain; registered from a TrueType file it maps the file
+// and reads only the glyphs it draws (docs/memory.md, "Fonts").
 //
 // So the WOFF (whose tables are zlib streams, which Node reads without a dependency) is
-// unpacked once into DATA_DIR/cache/, leaving out the SVG table: 20 of the 25 MB, and
-// Skia draws the COLR table, never SVG. The other tables are copied byte for byte, with
+// unpacked once into DATA_DIR/cache/, leaving out the SVG table, most of the font: Skia
+// draws the COLR table, never SVG. The other tables are copied byte for byte, with
 // their checksums. The font is OFL-1.1 (assets/fonts/LICENSES.md), which allows this.
 //
 // The @fontsource package also ships eleven unicode-range subsets for browsers; Skia
@@ -94,7 +94,7 @@ export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TA
 
 /**
  * Writes the sfnt of the WOFF file `woffFile` to `target`, reading and unpacking one table
- * at a time: the process never holds the 7 MB file, nor the whole result.
+ * at a time: the process never holds the whole file, nor the whole result.
  */
 function writeSfnt (woffFile: string, target: string, drop: ReadonlySet<string> = DROPPED_TABLES): void {
   const input = fs.openSync(woffFile, 'r')

@@ -20,7 +20,7 @@ export function loadFont (file: string, family: string): boolean {
 /**
  * The fonts a drawing thread draws with: bundled and DATA_DIR/fonts, and the emoji font
  * unpacked into DATA_DIR/cache to be mapped rather than held (emoji-font.ts; without a
- * data folder, the WOFF2, which draws the same at about 60 MB more per thread).
+ * data folder, the WOFF2, which draws the same at a much higher memory cost).
  */
 export function createDrawingFonts (options: { dataDir?: string } = {}): FontRegistry {
   const { dataDir } = options

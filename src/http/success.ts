@@ -1,6 +1,6 @@
 // The success envelope's fixed part (src/http/envelope.ts has the schemas), apart from
-// TypeBox so that worker threads build their answers without loading it (about 15 MB
-// of RSS per thread).
+// TypeBox so that worker threads build their answers without loading it
+// (docs/memory.md, "Worker threads").
 
 /** The success envelope's fixed part, spread into a route's answer. */
 export const OK = Object.freeze({ success: true as const, code: 200, message: '' })

@@ -3,8 +3,7 @@
 // the emoji font unpacked, the schemas compiled), and in a worker thread gone quiet
 // after a job. V8 collects when JavaScript allocates, and Node runs no idle-time
 // collection, so what a burst left stays resident (with the native memory of its
-// canvases and buffers) until the next burst (measured by `npm run bench -- memory`;
-// figures in the README, "Memory").
+// canvases and buffers) until the next burst (docs/memory.md).
 // Available when Node runs with --expose-gc, as the start command runs the server
 // (scripts/allocator.mjs); elsewhere (tests under tsx) this does nothing.
 

@@ -22,7 +22,7 @@ export interface WorkPoolOptions {
   threads: number
   /**
    * A thread left idle this long exits: an idle worker holds its own V8 heap, the fonts
-   * and the drawn art (about 30–40 MB of RSS each), so a server at rest keeps none.
+   * and the drawn art (docs/memory.md, "Worker threads"), so a server at rest keeps none.
    */
   idleTimeoutMs?: number
   /** DATA_DIR, for operator fonts and assets the workers load. */
@@ -52,7 +52,8 @@ export const WORKER_HEAP_MB = 384
  * Each worker's young generation (two 4 MB semi-spaces and the new large objects). The
  * main thread runs with 1 MB semi-spaces (scripts/allocator.mjs): its request path makes
  * little garbage and keeps its rate with them, while text conversion and drawing make a
- * lot, and converted Markdown at half the rate with 1 MB (README, "Memory").
+ * lot and slow down with so small a young generation (docs/memory.md, "V8's young
+ * generation").
  */
 export const WORKER_YOUNG_MB = 12
 
@@ -68,7 +69,7 @@ function letWorkersSizeTheirYoungGeneration (): void {
   }
 }
 
-/** Idle workers exit after this; the first job after a quiet spell starts one (≈150 ms, fonts load lazily). */
+/** Idle workers exit after this; the first job after a quiet spell starts one, and loads what its kind needs. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
 
 /**

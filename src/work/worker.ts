@@ -33,7 +33,7 @@ try {
 // when it loads, which happens below, on the thread's first picture.
 process.env.DISABLE_SYSTEM_FONTS_LOAD = '1'
 // Each kind's code is imported on the thread's first task of that kind: a thread that
-// only converts text never loads the canvas library (about 20 MB of RSS).
+// only converts text never loads the canvas library (docs/memory.md, "Worker threads").
 let drawer: Promise<Drawer> | undefined
 let loadedDrawer: Drawer | undefined
 let renderer: Promise<MarkdownRenderer> | undefined
