@@ -98,7 +98,8 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     concurrentTasksPerWorker: 1,
     // Between jobs a thread waits on its event loop rather than in Atomics.wait ('sync',
     // piscina's default, which stops the thread): its quiet-time collection is a timer
-    // (src/system/garbage.ts) that could not fire otherwise.
+    // (src/system/garbage.ts) that could not fire otherwise, and V8's own memory reducer
+    // runs only there too (docs/memory.md, "Worker threads").
     atomics: 'async',
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     workerData: { dataDir: options.dataDir }
