@@ -10,7 +10,7 @@
 // limit (src/http/lifecycle.ts): a browser sends no Authorization header with them, and
 // they cost nothing.
 import cors, { type FastifyCorsOptions } from '@fastify/cors'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { FILES_PATH } from '../gifs/catalog.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
@@ -40,14 +40,9 @@ function isPublicFile (url: string): boolean {
 }
 
 export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opts: CorsOptions) {
-  // The preflight route @fastify/cors adds (OPTIONS *) is public and free: without this,
-  // src/http/lifecycle.ts would ask it for a key a browser never sends there.
-  app.addHook('onRoute', (route) => {
-    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, public: true, rateLimit: false }
-  })
-
+  const apiOn = opts.origins.length > 0
   const api: FastifyCorsOptions = {
-    origin: opts.origins.length === 0 ? false : opts.origins.includes('*') ? '*' : opts.origins,
+    origin: !apiOn ? false : opts.origins.includes('*') ? '*' : opts.origins,
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', REQUEST_ID_HEADER],
     exposedHeaders: [...EXPOSED_HEADERS],
@@ -65,10 +60,28 @@ export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opt
     strictPreflight: false
   }
 
-  await app.register(cors, {
-    hideOptionsRoute: true,
-    delegator: (request: FastifyRequest, callback: (err: Error | null, options: FastifyCorsOptions) => void) => {
-      callback(null, isPublicFile(request.url) ? files : api)
+  // Each route carries its own options (@fastify/cors reads the route's `config.cors`),
+  // decided once when the route is added rather than per request: public files get the
+  // open ones, the API CORS_ORIGINS' or, when that is empty, none at all (the hook
+  // returns at once). A delegator choosing by URL made @fastify/cors rebuild its options
+  // on every request, the largest cost of our own in a profile of the shared path
+  // (README, "What the shared request path costs").
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as Record<string, unknown>
+    if (route.method === 'OPTIONS' && route.url === '*') {
+      // The preflight route @fastify/cors adds (OPTIONS *) is public and free: without
+      // this, src/http/lifecycle.ts would ask it for a key a browser never sends there.
+      route.config = { ...config, public: true, rateLimit: false } as typeof route.config
+    } else if (config.cors === undefined && isPublicFile(route.url ?? '')) {
+      route.config = { ...config, cors: files } as typeof route.config
+    } else if (config.cors === undefined && !apiOn) {
+      route.config = { ...config, cors: false } as typeof route.config
     }
   })
+
+  await app.register(cors, { hideOptionsRoute: true, ...api })
+  // Preflights of the public files, with their own options (OPTIONS * has the API's).
+  for (const prefix of PUBLIC_FILE_PREFIXES) {
+    app.options(`${prefix}*`, { schema: { hide: true }, config: { public: true, rateLimit: false, cors: files } as Record<string, unknown> }, async (_request, reply) => await reply.send())
+  }
 }, { name: 'cors' })
