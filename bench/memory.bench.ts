@@ -8,7 +8,8 @@
 // - 20 s after that load: ≤ rest + 100 MB (VmRSS).
 // And, for operators of small containers, at rest once the worker thread that drew and
 // converted text has exited (idle for DEFAULT_IDLE_TIMEOUT_MS, src/work/pool.ts).
-// Prints, never asserts. Run: npm run bench -- memory
+// Prints, never asserts. Run: npm run bench -- memory (--quick leaves out the idle
+// figure, which waits a minute).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'

@@ -21,9 +21,9 @@ const JEMALLOC = 'libjemalloc.so.2'
  * V8 flags the server runs with. The main thread's young generation in 1 MB semi-spaces
  * (V8's default grows them to 16 MB): what the start-up work and a burst of requests grew
  * stays resident, and the request path keeps its rate with 1 MB (docs/memory.md, "V8's
- * young generation"). Worker threads size theirs themselves (WORKER_YOUNG_MB, src/work/pool.ts). Not added when NODE_OPTIONS sets
- * the size. --expose-gc: the server collects once started and in worker threads gone
- * quiet (src/system/garbage.ts).
+ * young generation"). Worker threads size theirs themselves (WORKER_YOUNG_MB,
+ * src/work/pool.ts). Not added when NODE_OPTIONS sets the size. --expose-gc: the server
+ * collects once started and in worker threads gone quiet (src/system/garbage.ts).
  */
 export function serverNodeFlags (env = process.env) {
   const semiSpace = env.NODE_OPTIONS?.includes('max-semi-space-size') ? [] : ['--max-semi-space-size=1']
