@@ -1,7 +1,7 @@
 // A full garbage collection at the two moments the heap is known to hold much garbage and
 // nothing waits on the thread: once the server has started (the starter catalog drawn,
-// the emoji font unpacked, the schemas compiled), and in a worker thread gone quiet
-// after a job. V8 collects when JavaScript allocates, and Node runs no idle-time
+// the emoji font unpacked, the schemas compiled), and in the worker threads once the
+// pool has had no job for a second (src/work/pool.ts sends each a 'collect' task). V8 collects when JavaScript allocates, and Node runs no idle-time
 // collection, so what a burst left stays resident (with the native memory of its
 // canvases and buffers) until the next burst (docs/memory.md).
 // Available when Node runs with --expose-gc, as the start command runs the server
@@ -15,25 +15,20 @@ export function collectGarbage (): boolean {
   return true
 }
 
-/** A thread's quiet spell after which it collects: long enough that a burst of jobs never pays it. */
+/** A quiet spell after which the worker threads collect: long enough that a burst of jobs never pays it. */
 export const QUIET_COLLECT_MS = 1000
 
 /**
- * Collects once the thread has had no job for `quietMs`: call `busy()` when a job starts
- * and `idle()` when it ends. `letGo` runs first, to drop what only served the burst. The
- * timer never keeps the thread alive.
+ * Runs `action` once nothing has been busy for `quietMs`: call `busy()` when a job starts
+ * and `idle()` when the last one ends. The timer never keeps the process alive.
  */
-export function collectWhenQuiet (letGo: () => void = () => {}, quietMs = QUIET_COLLECT_MS): { busy: () => void, idle: () => void } {
+export function afterQuiet (action: () => void, quietMs = QUIET_COLLECT_MS): { busy: () => void, idle: () => void } {
   let timer: NodeJS.Timeout | undefined
-  const quiet = (): void => {
-    letGo()
-    collectGarbage()
-  }
   return {
     busy () { clearTimeout(timer) },
     idle () {
       clearTimeout(timer)
-      timer = setTimeout(quiet, quietMs).unref()
+      timer = setTimeout(action, quietMs).unref()
     }
   }
 }

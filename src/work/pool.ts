@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { AppError, type ErrorCode } from '../errors.js'
+import { afterQuiet } from '../system/garbage.js'
 import type { WorkResult, WorkTask } from './tasks.js'
 
 export interface WorkPoolOptions {
@@ -96,11 +97,6 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     // never holds more than the limiter let through.
     maxQueue: Infinity,
     concurrentTasksPerWorker: 1,
-    // Between jobs a thread waits on its event loop rather than in Atomics.wait ('sync',
-    // piscina's default, which stops the thread): its quiet-time collection is a timer
-    // (src/system/garbage.ts) that could not fire otherwise, and V8's own memory reducer
-    // runs only there too (docs/memory.md, "Worker threads").
-    atomics: 'async',
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     workerData: { dataDir: options.dataDir }
   })
@@ -127,6 +123,16 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
 
   // The started flags of the jobs handed to piscina and not yet settled.
   const inFlight = new Set<Int32Array>()
+  let closed = false
+  // Once no job has run for a second, each live thread collects (src/system/garbage.ts).
+  // Sent from here: an idle thread waits in Atomics.wait (piscina's fast hand-over) and
+  // runs no timer of its own. One task per live thread, so that each idle one takes one.
+  const quiet = afterQuiet(() => {
+    if (closed || inFlight.size > 0) return
+    for (let i = exits.size - stopping.size; i > 0; i--) {
+      piscina.run({ kind: 'collect', startedOn: new Int32Array(new SharedArrayBuffer(4)) }).catch(() => {})
+    }
+  })
 
   return {
     threads: options.threads,
@@ -149,6 +155,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       // The worker writes its thread id here when it starts the task.
       const startedOn = new Int32Array(new SharedArrayBuffer(4))
       inFlight.add(startedOn)
+      quiet.busy()
       let result: WorkResult
       try {
         result = await piscina.run({ ...task, startedOn }, { signal: controller.signal, ...(transfer === undefined ? {} : { transferList: transfer }) }) as WorkResult
@@ -164,6 +171,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
         throw workerFailure(err)
       } finally {
         inFlight.delete(startedOn)
+        if (inFlight.size === 0) quiet.idle()
         clearTimeout(timer)
         signal?.removeEventListener('abort', forward)
       }
@@ -171,6 +179,8 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       return result.value as never
     },
     async close () {
+      closed = true
+      quiet.busy()
       await piscina.destroy()
     }
   }

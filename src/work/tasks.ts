@@ -11,6 +11,8 @@ export type WorkTask =
   | { kind: 'preview', asset: AssetKind, name: string }
   | { kind: 'html-markdown', input: string }
   | { kind: 'markdown-html', input: string, options: MarkdownOptions }
+  /** The pool has been quiet: drop what served the burst (idle canvases) and collect garbage. */
+  | { kind: 'collect' }
 
 export type WorkResult =
   | { kind: 'draw', value: Uint8Array }
@@ -18,6 +20,7 @@ export type WorkResult =
   /** The whole JSON answer, serialized in the worker: a 9 MB answer took the event loop most of a second to write. */
   | { kind: 'html-markdown', value: Uint8Array }
   | { kind: 'markdown-html', value: Uint8Array }
+  | { kind: 'collect', value?: undefined }
   | { kind: 'error', value?: undefined, code: string, message: string, details?: Record<string, unknown> }
 
 /** A task as the pool sends it: the worker writes its thread id into `startedOn` when it starts. */

@@ -8,7 +8,7 @@ import { threadId, workerData } from 'node:worker_threads'
 import type { MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
 import { isAppError } from '../errors.js'
 import { ok } from '../http/success.js'
-import { collectWhenQuiet } from '../system/garbage.js'
+import { collectGarbage } from '../system/garbage.js'
 import type { Drawer } from '../generation/drawer.js'
 import type { StartedTask, WorkResult } from './tasks.js'
 
@@ -47,13 +47,8 @@ const theDrawer = async (): Promise<Drawer> => await (drawer ??= load<typeof imp
   .then(({ createDrawer }) => (loadedDrawer = createDrawer({ dataDir }))))
 const text = async (): Promise<typeof import('../conversion/text/bounded.js')> => await load('../conversion/text/bounded.js')
 
-// What a job left (decoded images, canvases, text) is collected once the thread is quiet,
-// rather than held until its next job or its exit; the idle canvases go with it.
-const quiet = collectWhenQuiet(() => { loadedDrawer?.quiet() })
-
 export default async function run (task: StartedTask): Promise<WorkResult> {
   Atomics.store(task.startedOn, 0, threadId)
-  quiet.busy()
   try {
     switch (task.kind) {
       case 'draw':
@@ -64,6 +59,12 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
         const markdown = (await text()).htmlToMarkdownBounded(task.input)
         return { kind: 'html-markdown', value: Buffer.from(JSON.stringify(ok({ markdown, content: markdown }))) }
       }
+      case 'collect':
+        // What the last jobs left (decoded images, canvases, text) goes now rather than at
+        // the thread's next job or its exit; the idle canvases with it.
+        loadedDrawer?.quiet()
+        collectGarbage()
+        return { kind: 'collect' }
       case 'markdown-html': {
         renderer ??= load<typeof import('../conversion/text/markdown-to-html.js')>('../conversion/text/markdown-to-html.js').then(({ createMarkdownRenderer }) => createMarkdownRenderer())
         const html = (await text()).markdownToHtmlBounded(await renderer, task.input, task.options)
@@ -73,7 +74,5 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
   } catch (err) {
     if (isAppError(err)) return { kind: 'error', code: err.code, message: err.message, details: err.details }
     throw err
-  } finally {
-    quiet.idle()
   }
 }

@@ -1,13 +1,13 @@
-// Collection when a thread goes quiet (src/system/garbage.ts), on a mocked clock.
+// Collection once the worker pool goes quiet (src/system/garbage.ts), on a mocked clock.
 import assert from 'node:assert/strict'
 import { describe, it, mock } from 'node:test'
-import { collectGarbage, collectWhenQuiet } from '../../src/system/garbage.js'
+import { afterQuiet, collectGarbage } from '../../src/system/garbage.js'
 
-describe('collection when quiet', () => {
-  it('lets go of what served the burst once no job has run for the quiet time, and not before', (t) => {
+describe('collection after a quiet spell', () => {
+  it('acts once no job has run for the quiet time, and not before', (t) => {
     t.mock.timers.enable({ apis: ['setTimeout'] })
     const letGo = mock.fn()
-    const quiet = collectWhenQuiet(letGo, 1000)
+    const quiet = afterQuiet(letGo, 1000)
     quiet.busy()
     quiet.idle()
     t.mock.timers.tick(999)

@@ -26,6 +26,13 @@ describe('work pool', () => {
     assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')])
   })
 
+  it('runs a collection in a thread that drew (what the pool sends each thread once it has been quiet)', async () => {
+    await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'pool' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' })
+    assert.equal(await work.run({ kind: 'collect' }, { signal: new AbortController().signal, busy: 'WORK_BUSY' }), undefined)
+    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'again' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' })
+    assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')], 'the thread draws again after dropping its idle canvases')
+  })
+
   it('answers a worker\'s AppError as the same AppError', async () => {
     await assert.rejects(work.run({ kind: 'draw', job: { format: 'png', images: {}, custom: { texts: [{ text: 'a', font: 'No Such Font' }] } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }),
       (err: unknown) => err instanceof AppError && err.code === 'UNKNOWN_FONT' && /No Such Font/.test(err.message))
