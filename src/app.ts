@@ -41,7 +41,8 @@ const RECEIVE_TIMEOUT_MS = 60_000
  * Node checks the header and request timers on an interval (30 s by default): a fifth
  * of the header timeout keeps the check within 20 % of it.
  */
-function connectionOptions (config: Config) {
+/** The server's socket limits, from the settings (also given to the benchmark's reference server). */
+export function connectionOptions (config: Config) {
   const requestTimeout = Math.max(RECEIVE_TIMEOUT_MS, config.headersTimeoutMs)
   return {
     keepAliveTimeout: config.keepAliveTimeoutMs,

@@ -37,8 +37,8 @@ async function main (): Promise<void> {
   emojiFontInDataDir(config.dataDir)
 
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
-  // when the process dies. A batching stream of our own measured no faster
-  // (npm run bench -- shared-path, "one piece swapped": 0.94 to 1.2 across runs).
+  // when the process dies. Batching the writes measured no faster (docs/performance.md,
+  // "The shared request path").
   const app = await createApp({ config, store, logger: { level: config.logLevel } })
 
   let closing = false

@@ -1,7 +1,7 @@
-// API keys: made here, stored only as a SHA-256 hash, checked in constant time.
+// API keys: made here, stored only as a SHA-256 hash, looked up by that hash.
 // Keys are 192 random bits, so a fast hash is enough (no password stretching needed:
 // there is nothing to brute-force), and lookups stay cheap on the hot path.
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import { AppError } from '../errors.js'
 import type { ApiKeyRecord, KeyStatus, KeyStore } from '../store/interface.js'
 import { StoreConflictError } from '../store/interface.js'
@@ -26,8 +26,16 @@ export function shownPrefix (key: string): string {
   return key.slice(0, SHOWN_PREFIX_LENGTH)
 }
 
-/** The key from an Authorization header value: the bare key, or "Bearer <key>". */
+const visible = (code: number): boolean => code > 0x20 && code < 0x7f
+
+/**
+ * The key from an Authorization header value: the bare key (as every existing client
+ * sends it), or "Bearer <key>" (docs/compatibility.md, "Keys").
+ */
 export function keyFromHeader (value: string): string {
+  // The common case first: a bare key, nothing around it, not starting with "b".
+  const first = value.charCodeAt(0)
+  if (visible(first) && first !== 0x62 && first !== 0x42 && visible(value.charCodeAt(value.length - 1))) return value
   const trimmed = value.trim()
   const m = /^bearer\s+(.*)$/i.exec(trimmed)
   return (m ? m[1]! : trimmed).trim()
@@ -88,18 +96,16 @@ export function createKeyService (store: KeyStore) {
   /**
    * The key record a header value names, or the catalogue error saying why not. Every
    * request comes through here; the store in front (store/cached-keys.ts) answers known
-   * keys from memory. The record's stored hash is compared in constant time with the
-   * presented key's before it is trusted.
+   * keys from memory. The look-up is by the presented key's SHA-256: timing can tell an
+   * attacker at most how much of a hash matched, which says nothing of a key.
    */
   async function authenticate (header: string | undefined): Promise<ApiKeyRecord> {
     if (header === undefined) throw new AppError('AUTH_MISSING')
     const key = keyFromHeader(header)
-    if (key === '' || /^bearer$/i.test(key)) throw new AppError('AUTH_EMPTY')
     if (key.length > MAX_KEY_LENGTH) throw new AppError('AUTH_UNKNOWN_KEY')
-    const hash = hashKey(key)
-    const record = await store.findByHash(hash)
-    if (record && !timingSafeEqual(Buffer.from(record.hash, 'hex'), Buffer.from(hash, 'hex'))) return usable(undefined)
-    return usable(record)
+    // A key never reads "bearer" (keys made here start with um_; API_KEYS are checked).
+    if (key === '' || (key.length === 6 && key.toLowerCase() === 'bearer')) throw new AppError('AUTH_EMPTY')
+    return usable(await store.findByHash(hashKey(key)))
   }
 
   function usable (record: ApiKeyRecord | undefined): ApiKeyRecord {

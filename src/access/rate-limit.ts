@@ -51,7 +51,8 @@ export interface RateLimiter {
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000))
 
 export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
-  async function afterHit (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): Promise<void> {
+  /** Sets the window's headers; throws RATE_LIMITED past the limit. */
+  function checkRate (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): void {
     const reset = seconds(resetAt - now)
     const policy = key ? 'key' : 'ip'
     const remaining = Math.max(0, max - count)
@@ -67,11 +68,9 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
         headers: { 'retry-after': String(reset) }
       })
     }
-    if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && route.cost > 0) {
-      checkQuota(reply, route, key, now, await opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now))
-    }
   }
 
+  /** Sets the quota's headers; throws QUOTA_EXCEEDED when this request does not fit. */
   function checkQuota (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord, now: number, used: number): void {
     const quotaMax = key.limits.quotaMax!
     const period = key.limits.quotaPeriod!
@@ -95,7 +94,10 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       const max = key ? key.limits.rateMax ?? opts.defaultMax : opts.ipMax
       const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
       const hit = await opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, route.cost, windowMs, now)
-      await afterHit(reply, route, key, max, windowMs, now, hit)
+      checkRate(reply, route, key, max, windowMs, now, hit)
+      if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && route.cost > 0) {
+        checkQuota(reply, route, key, now, await opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now))
+      }
     },
     count (request, reply, route) {
       const key = request.apiKey

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { KeyService } from '../access/keys.js'
 import type { Metrics } from '../metrics/metrics.js'
-import { authenticate } from '../access/auth.js'
 import { createDeadlines } from './deadline.js'
 import { createRateLimiter, type RateLimitOptions } from '../access/rate-limit.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
@@ -53,8 +52,8 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     // Unknown paths answer 404 whatever the key: nothing to protect there.
     if (route.unknown) return
     deadlines.start(reply)
-    if (!route.public) await authenticate(opts.keys, request)
-    await limiter.admit(request, reply, route)
+    if (!route.public) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
+    if (route.rateLimited) await limiter.admit(request, reply, route)
   })
 
   app.addHook('onResponse', function finish (request, reply, done) {

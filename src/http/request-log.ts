@@ -10,20 +10,17 @@ import type { RoutePolicy } from './route-config.js'
 type Logger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }
 
 export function logRequest (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void {
-  // Through the server's logger with the id in the line, as request.log would write it.
-  const log = request.server.log as Logger
-  // Below info (LOG_LEVEL=warn and up), not even the line's object is built.
+  // request.log carries the request's id (reqId) already. Below info (LOG_LEVEL=warn and
+  // up), not even the line's object is built.
+  const log = request.log as Logger
+  // (Without a logger, Fastify's stand-in has no isLevelEnabled.)
   if (log.isLevelEnabled?.('info') === false) return
-  log.info({
-    reqId: request.id,
-    method: request.method,
-    route: route.unknown ? undefined : route.url,
-    path: route.unknown ? pathOf(request.url) : undefined,
-    status: reply.statusCode,
-    ms: Math.round(reply.elapsedTime * 100) / 100,
-    key: request.apiKey?.name,
-    ip: request.ip
-  }, 'request')
+  const ms = Math.round(reply.elapsedTime * 100) / 100
+  if (route.unknown) {
+    log.info({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms, key: request.apiKey?.name, ip: request.ip }, 'request')
+  } else {
+    log.info({ method: request.method, route: route.url, status: reply.statusCode, ms, key: request.apiKey?.name, ip: request.ip }, 'request')
+  }
 }
 
 function pathOf (url: string): string {

@@ -1,9 +1,9 @@
 // Requests answered and their durations, counted in plain numbers per route, method and
 // status, and turned into Prometheus series only when /metrics is scraped.
 // prom-client's labelled inc() and observe() build and hash a key from the label
-// object on every call: with a counter, a histogram and a gauge that was ~4 µs of every
-// small request (bench/shared-path.bench.ts, "METRICS_PORT set"). Here a request costs
-// three Map look-ups on values it already has, an increment and one bucket search.
+// object on every call, a measurable share of every small request (docs/performance.md,
+// "Prometheus counting"). Here a request costs three Map look-ups on values it already
+// has, an increment and one bucket search.
 import type { Metric, Registry } from 'prom-client'
 
 /** Upper bounds (seconds) of http_request_duration_seconds. */

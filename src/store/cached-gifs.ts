@@ -1,6 +1,6 @@
 // The gif catalog's random pick, answered from memory: every GET /sfw/gif request
-// picks one gif, and the store lookup (an SQLite join, ~15-18 µs under load; a
-// PostgreSQL round trip) cost as much as the rest of the request. Each category's
+// picks one gif, and the store lookup (an SQLite join; a PostgreSQL round trip) cost as
+// much as the rest of the request (docs/gifs.md, "Performance"). Each category's
 // entries are kept by position (seq) as they are first picked, and trusted while the
 // category's count and version (bumped by every add and remove, migration 4) are
 // unchanged: the store is asked for those at most once per TTL per category. Changes
@@ -12,9 +12,8 @@ import type { GifCatalogStore, GifRecord } from './interface.js'
 export const DEFAULT_GIF_CACHE_TTL_MS = 1000
 /**
  * Records kept at most, over all categories; past it, picks are answered by the store
- * (uncached) until a change drops some category. A record with its strings and Date
- * takes about 360 bytes of heap (measured on SQLite rows): about 70 MB at the bound,
- * which only a catalog of 200,000 gifs or more reaches.
+ * (uncached) until a change drops some category. What the bound costs in memory, and
+ * which catalogs reach it: docs/memory.md, "Caches".
  */
 export const MAX_CACHED_GIFS = 200_000
 

@@ -17,7 +17,7 @@ export type WorkTask =
 export type WorkResult =
   | { kind: 'draw', value: Uint8Array }
   | { kind: 'preview', value: Uint8Array }
-  /** The whole JSON answer, serialized in the worker: a 9 MB answer took the event loop most of a second to write. */
+  /** The whole JSON answer, serialized in the worker: writing a large one held the event loop (docs/performance.md, "Work off the event loop"). */
   | { kind: 'html-markdown', value: Uint8Array }
   | { kind: 'markdown-html', value: Uint8Array }
   | { kind: 'collect', value?: undefined }

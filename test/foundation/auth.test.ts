@@ -2,7 +2,7 @@
 // is covered the moment it is registered.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createKeyService } from '../../src/access/keys.js'
+import { createKeyService, keyFromHeader } from '../../src/access/keys.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
 
 let t: TestApp
@@ -67,6 +67,17 @@ describe('every protected route refuses requests without a valid key', () => {
         assert.notEqual(res.statusCode, 401, `${route.method} ${route.url} with "${authorization.slice(0, 10)}…": ${res.body}`)
       }
     }
+  })
+
+  it('reads the key from each form of the header clients send', () => {
+    const key = 'um_abcdefghijklmnopqrstuvwxyz012345'
+    for (const value of [key, ` ${key}`, `${key}\t`, `Bearer ${key}`, `bearer ${key}`, `BEARER\t${key}`, `  Bearer   ${key}  `]) {
+      assert.equal(keyFromHeader(value), key, JSON.stringify(value))
+    }
+    // A bare key that starts with "b" is not mistaken for the scheme.
+    assert.equal(keyFromHeader('bxyz0123456789abcdef'), 'bxyz0123456789abcdef')
+    assert.equal(keyFromHeader('Bearer'), 'Bearer')
+    assert.equal(keyFromHeader('   '), '')
   })
 
   it('keeps public routes public', async () => {

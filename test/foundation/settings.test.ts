@@ -46,6 +46,18 @@ describe('the settings', () => {
     const missing = SETTING_NAMES.filter((name) => !readme.includes('`' + name + '`'))
     assert.deepEqual(missing, [], 'settings missing from the README\'s tables')
   })
+
+  it('the defaults the README\'s tables show are the ones the server uses', () => {
+    const readme = fs.readFileSync('README.md', 'utf8')
+    // Rows such as | `PORT` | `3000` | …; "–" shows a setting unset by default.
+    const rows = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| (`([^`]*)`|–)[^|]*\|/gm)]
+      .map((m) => [m[1]!, (m[3] ?? '').replace('$PORT', '3000')] as const)
+      .filter(([name]) => name !== 'ENV_FILE')
+    assert.ok(rows.length >= 20, `only ${rows.length} rows read from the README's tables`)
+    for (const [name, value] of rows) {
+      assert.deepEqual(loadConfig({ [name]: value }), loadConfig({}), `the README shows ${name} = "${value}" as its default`)
+    }
+  })
 })
 
 describe('.env at start (built server)', () => {

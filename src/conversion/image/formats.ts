@@ -27,9 +27,9 @@ export type InputFormat = typeof ACCEPTED_INPUTS[number]
 
 /**
  * Lossless PNG settings for an input. A JPEG or AVIF is a photo, whose noisy pixels
- * adaptive row filtering halves in PNG (2 MP: 4.99 MB → 2.53 MB, zlib level 4 keeping the
- * time at 1.4×); on flat graphics (what PNG, GIF, WebP and TIFF inputs mostly hold)
- * the same filtering makes the file 15 to 40 % larger, so they keep sharp's defaults.
+ * adaptive row filtering about halves in PNG; on flat graphics (what PNG, GIF, WebP and
+ * TIFF inputs mostly hold) the same filtering makes the file larger, so they keep sharp's
+ * defaults (the figures: docs/image-conversion.md, "Performance").
  */
 export function losslessPngOptions (input: InputFormat): { adaptiveFiltering: boolean, compressionLevel: number } {
   return input === 'JPEG' || input === 'AVIF'
