@@ -326,8 +326,7 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
       uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null } as Record<string, unknown>,
       // The page is served by us, from the package's own files: nothing external loads.
       staticCSP: false,
-      uiHooks: {},
-      logLevel: 'warn'
+      uiHooks: {}
     })
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger())

@@ -56,6 +56,12 @@ describe('request logs', () => {
     assert.doesNotMatch(JSON.stringify(requestLines), new RegExp(secret))
   })
 
+  it('logs the public pages too: the docs, the document, health', async () => {
+    info.lines.length = 0
+    for (const url of ['/docs', '/openapi.json', '/healthz']) await t.app.inject({ method: 'GET', url })
+    assert.deepEqual(info.lines.filter((l) => l.msg === 'request').map((l) => l.route), ['/docs', '/openapi.json', '/healthz'])
+  })
+
   it('logs refused and unknown requests too, without a key name', async () => {
     info.lines.length = 0
     await t.app.inject({ method: 'GET', url: '/color/random', headers: { authorization: 'um_not-a-key' } })
