@@ -39,9 +39,9 @@ const RECEIVE_TIMEOUT_MS = 60_000
  * its headers within HEADERS_TIMEOUT_MS is answered 408 and closed (also one that never
  * sends a byte), and a socket silent for longer than any request may run is dropped.
  * Node checks the header and request timers on an interval (30 s by default): a fifth
- * of the header timeout keeps the check within 20 % of it.
+ * of the header timeout keeps the check within 20 % of it. The shared-path benchmark
+ * gives its reference server the same.
  */
-/** The server's socket limits, from the settings (also given to the benchmark's reference server). */
 export function connectionOptions (config: Config) {
   const requestTimeout = Math.max(RECEIVE_TIMEOUT_MS, config.headersTimeoutMs)
   return {

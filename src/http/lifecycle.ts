@@ -53,7 +53,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     if (route.unknown) return
     deadlines.start(reply)
     if (!route.public) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
-    if (route.rateLimited) await limiter.admit(request, reply, route)
+    await limiter.admit(request, reply, route)
   })
 
   app.addHook('onResponse', function finish (request, reply, done) {

@@ -15,12 +15,15 @@ export function logRequest (request: FastifyRequest, reply: FastifyReply, route:
   const log = request.log as Logger
   // (Without a logger, Fastify's stand-in has no isLevelEnabled.)
   if (log.isLevelEnabled?.('info') === false) return
-  const ms = Math.round(reply.elapsedTime * 100) / 100
-  if (route.unknown) {
-    log.info({ method: request.method, path: pathOf(request.url), status: reply.statusCode, ms, key: request.apiKey?.name, ip: request.ip }, 'request')
-  } else {
-    log.info({ method: request.method, route: route.url, status: reply.statusCode, ms, key: request.apiKey?.name, ip: request.ip }, 'request')
-  }
+  log.info({
+    method: request.method,
+    // The route's pattern, or for an unmatched path the path without its query.
+    [route.unknown ? 'path' : 'route']: route.unknown ? pathOf(request.url) : route.url,
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 100) / 100,
+    key: request.apiKey?.name,
+    ip: request.ip
+  }, 'request')
 }
 
 function pathOf (url: string): string {
