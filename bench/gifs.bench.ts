@@ -1,22 +1,27 @@
 // Gifs (issue 5): GET /sfw/gif/{type} with a catalog of 100,000 entries against the
 // bare Fastify route (target ≥ 0.8), and serving a 2 MB gif against @fastify/static
-// serving the same file from a plain folder.
+// serving the same file from a plain folder. And our file handler (src/gifs/routes.ts)
+// swapped alone for @fastify/send on the same server, behind the same request path.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify from 'fastify'
+import send from '@fastify/send'
 import fastifyStatic from '@fastify/static'
 import { Type } from 'typebox'
 import { Envelope, ok } from '../src/http/envelope.js'
 import { sha256 } from '../src/store/gif-files.js'
+import { gifDirOf } from '../src/store/local-gif-files.js'
 import { renderStarterGif } from '../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../src/gifs/types.js'
 import type { NewGif } from '../src/store/interface.js'
-import { alternateLoads, type Benchmark, type BenchRow, load } from './harness.js'
+import { alternateLoads, type Benchmark, type BenchRow, load, median } from './harness.js'
 import { startBareServer, startOurServer } from './shared-path.bench.js'
 
 const CATALOG_SIZE = 100_000
 const FILE_SIZE = 2 * 1024 * 1024
+/** Rounds of the swap: the host's load drifts within minutes. */
+const SWAP_ROUNDS = 6
 
 /** A valid GIF of about `size` bytes: a starter gif padded with comment extensions. */
 function gifOfSize (size: number): Buffer {
@@ -94,6 +99,16 @@ const bench: Benchmark = {
       const { store } = app.services
       await store.gifFiles.put(hash, bytes)
       await store.gifs.add([{ category: 'wasted', hash, url: null, size: bytes.length, width: 240, height: 160, frames: 10, contentType: 'image/gif' }])
+      // The library piece in place of our handler: the same catalog look-up, then
+      // @fastify/send from the same folder with the same caching.
+      const dir = gifDirOf(app.services.config.dataDir)
+      app.get('/bench/sent/:file', { config: { public: true } }, async (request, reply) => {
+        const { file } = request.params as { file: string }
+        const gif = await store.gifs.findByHash(file.slice(0, -4))
+        if (!gif) return reply.code(404).send()
+        const sent = await send(request.raw, `/${file}`, { root: dir, immutable: true, maxAge: 31_536_000_000 })
+        return reply.code(sent.statusCode).headers(sent.headers).send(sent.stream)
+      })
     })
     try {
       const [oursRps, staticRps] = await alternateLoads(async () => {
@@ -109,6 +124,28 @@ const bench: Benchmark = {
         unit: 'req/s',
         better: 'higher',
         note: `≈ ${(oursRps * bytes.length / 1024 / 1024).toFixed(0)} MB/s ours, ${(staticRps * bytes.length / 1024 / 1024).toFixed(0)} MB/s reference`
+      })
+      // One piece swapped alone, in alternating rounds (the order reversed every other one).
+      const handler: number[] = []
+      const library: number[] = []
+      const fileLoad = async (url: string): Promise<number> => {
+        const r = await load({ url, connections: 8, duration: duration / 4 })
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url} answered ${r.non2xx} non-2xx, ${r.errors} errors`)
+        return r.requestsPerSec
+      }
+      for (let round = 0; round < SWAP_ROUNDS; round++) {
+        const pair = [async () => handler.push(await fileLoad(`${server.url}/files/gifs/${hash}.gif`)), async () => library.push(await fileLoad(`${server.url}/bench/sent/${hash}.gif`))]
+        if (round % 2 === 1) pair.reverse()
+        for (const run of pair) await run()
+      }
+      rows.push({
+        name: 'the same file, one piece swapped alone: our handler against @fastify/send on the same server, behind the same request path (kept by hand: see docs/gifs.md, "Performance")',
+        ours: median(handler),
+        reference: median(library),
+        referenceName: '@fastify/send',
+        unit: 'req/s',
+        better: 'higher',
+        note: `per-round ratios ${handler.map((x, i) => (x / library[i]!).toFixed(2)).join(', ')}`
       })
     } finally {
       await server.close()

@@ -1,6 +1,7 @@
 // The public gif files: caching headers, conditional and range requests, HEAD, and
 // paths that try to leave the storage folder.
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -165,6 +166,19 @@ describe('GET /files/gifs/<hash>.gif', () => {
       assert.doesNotMatch(res.body, /do not serve/)
     } finally {
       fs.rmSync(link)
+      await t.store.gifs.remove(gif!.id)
+    }
+  })
+
+  it('answers 404 at once for a gif file that is a FIFO', { timeout: 10_000 }, async () => {
+    const hashOfFifo = 'd'.repeat(64)
+    const [gif] = await t.store.gifs.add([{ category: 'hug', hash: hashOfFifo, url: null, size: 12, width: 1, height: 1, frames: 1, contentType: 'image/gif' }])
+    const fifo = path.join(gifDirOf(t.config.dataDir), `${hashOfFifo}.gif`)
+    execFileSync('mkfifo', [fifo])
+    try {
+      assertErrorEnvelope(await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfFifo}.gif` }), 404, 'GIF_FILE_NOT_FOUND')
+    } finally {
+      fs.rmSync(fifo)
       await t.store.gifs.remove(gif!.id)
     }
   })

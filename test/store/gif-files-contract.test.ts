@@ -1,6 +1,7 @@
 // One contract, both places gif bytes live (src/store/gif-files.ts): the same cases over
 // the local disk (SQLite mode) and the local disk plus PostgreSQL (scale-out mode).
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -100,6 +101,16 @@ for (const backend of backends) {
       const secret = path.join(dataDir, 'secret.txt')
       fs.writeFileSync(secret, 'do not serve')
       fs.symlinkSync(secret, onDisk(hash))
+      assert.equal(await files.open(hash), undefined)
+      assert.equal(await files.read(hash), undefined)
+    })
+
+    // A FIFO opened for reading without O_NONBLOCK waits for a writer: the open would hold
+    // one of libuv's four file-system threads for good.
+    it('treats a FIFO in place of a gif as not stored, without waiting for a writer', { timeout: 10_000 }, async () => {
+      const { hash } = someGif()
+      fs.mkdirSync(gifDirOf(dataDir), { recursive: true })
+      execFileSync('mkfifo', [onDisk(hash)])
       assert.equal(await files.open(hash), undefined)
       assert.equal(await files.read(hash), undefined)
     })
