@@ -1,13 +1,18 @@
 // REQUEST_TIMEOUT_MS: a request still running after it is answered 503 TIMEOUT (or, when
 // its answer has started, cut off). Every request has the same limit, so the requests
-// in flight are kept in start order and one periodic sweep looks only at the oldest:
-// Fastify's own handlerTimeout costs a timer, an AbortController and a socket listener
-// per request, a measurable share of a small request.
+// in flight are kept in start order and one periodic sweep looks only at the oldest.
 //
 // Heavy routes (drawing, text conversion) ask for a signal (signal()): it fires at the
 // deadline and when the client goes away, and the work it was given to stops
 // (src/work/pool.ts, which adds the job's own limit, WORK_TIMEOUT_MS). Only those
 // requests pay for an AbortController and a listener.
+//
+// Not Fastify's handlerTimeout and request.signal: in Fastify 5.12 that signal fires on
+// the request stream's 'close', which Node emits as soon as a body has been read, so
+// every POST's work would stop at once (fastify/fastify#6725; held by the last tests of
+// test/hostile/heavy-work.test.ts). Here a client has left when the answer's socket
+// closes before the answer was written. Speed would not keep this piece: against
+// handlerTimeout it measured 1.02 to 1.04 (docs/performance.md).
 import type { FastifyReply } from 'fastify'
 import { AppError } from '../errors.js'
 
