@@ -18,6 +18,7 @@ import type { Config } from '../src/config.js'
 import { testConfig } from '../test/config.js'
 import { ok, Envelope } from '../src/http/envelope.js'
 import { createKeyService, hashKey } from '../src/access/keys.js'
+import { createMemoryCounterStore } from '../src/access/memory-counter-store.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { type Benchmark, type BenchRow, load, median } from './harness.js'
 
@@ -83,7 +84,7 @@ export async function startOurServer (setup?: (app: FastifyInstance) => void | P
   const config = testConfig(dataDir, { logLevel: 'info', ...overrides })
   // Logs as production writes them (src/server.ts), to /dev/null.
   const logs = pinoDestination()
-  const app = await createApp({ config, store, logger: { level: config.logLevel, stream: logs.stream } })
+  const app = await createApp({ config, store, counters: createMemoryCounterStore(), logger: { level: config.logLevel, stream: logs.stream } })
   await setup?.(app)
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

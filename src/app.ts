@@ -14,7 +14,6 @@ import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
 import type { CounterStore } from './access/counter-store.js'
-import { createMemoryCounterStore } from './access/memory-counter-store.js'
 import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
@@ -59,6 +58,8 @@ export function connectionOptions (config: Config) {
 export interface AppDeps {
   config: Config
   store: Store
+  /** Rate-limit counters (src/access/counter-store.ts, openCounterStore): the caller closes them after the app, as the store. */
+  counters: CounterStore
   /** Logger options or instance; defaults to pino at config.logLevel on stdout. */
   logger?: boolean | object
   /**
@@ -93,7 +94,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, logger, colors }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
@@ -128,20 +129,14 @@ export async function createApp ({ config, store, logger, colors }: AppDeps): Pr
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
   const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
-  // The Redis client is loaded only when REDIS_URL is set (docs/memory.md, "Loaded only when needed").
-  const counters = config.redisUrl
-    ? await (await import('./access/redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
-    : createMemoryCounterStore(config.rateLimitMaxTracked)
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
     onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush')
   })
   app.decorate('services', { config, store, keys, metrics, usage, counters })
-  // Usage is written before the store closes (the store's owner closes it after the app).
-  app.addHook('onClose', async () => {
-    await usage.close()
-    await counters.close()
-  })
+  // Usage is written before the store closes (the store's owner closes it, and the
+  // counters, after the app).
+  app.addHook('onClose', async () => await usage.close())
 
   const routeTable: RouteInfo[] = []
   app.decorate('routeTable', routeTable)

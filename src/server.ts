@@ -20,9 +20,9 @@ async function main (): Promise<void> {
   }
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
-  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { emojiFontInDataDir }, { collectGarbage }] = await Promise.all([
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { collectGarbage }] = await Promise.all([
     import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
-    import('./generation/emoji-font.js'), import('./system/garbage.js')
+    import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
@@ -39,7 +39,13 @@ async function main (): Promise<void> {
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
-  const app = await createApp({ config, store, logger: { level: config.logLevel } })
+  const counters = await openCounterStore(config)
+  const app = await createApp({ config, store, counters, logger: { level: config.logLevel } })
+  // The app first (it finishes requests and writes pending usage), then what it was given.
+  const close = async (): Promise<void> => {
+    await app.close()
+    await Promise.all([store.close(), counters.close()])
+  }
 
   let closing = false
   const shutdown = (signal: string): void => {
@@ -51,8 +57,7 @@ async function main (): Promise<void> {
       process.exit(1)
     }, config.shutdownTimeoutMs)
     force.unref()
-    // The app first (it finishes requests and writes pending usage), then the store.
-    app.close().then(() => store.close()).then(() => {
+    close().then(() => {
       app.log.info('closed')
       process.exit(0)
     }, (err: unknown) => {
@@ -71,7 +76,7 @@ async function main (): Promise<void> {
     try {
       metricsServer = await startMetricsServer(registry, config.metricsPort, config.metricsHost)
     } catch (err) {
-      await failToListen('METRICS_PORT', config.metricsHost, config.metricsPort, err, () => app.close().then(() => store.close()))
+      await failToListen('METRICS_PORT', config.metricsHost, config.metricsPort, err, close)
       return
     }
     app.addHook('onClose', metricsServer.close)
@@ -82,7 +87,7 @@ async function main (): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
-    await failToListen('PORT', config.host, config.port, err, () => app.close().then(() => store.close()))
+    await failToListen('PORT', config.host, config.port, err, close)
     return
   }
   app.log.info({ publicUrl: config.publicUrl, dataDir: config.dataDir, store: store.kind, allocator: runningAllocator() }, `Utility Media API ready: docs at ${config.publicUrl}/docs`)

@@ -10,6 +10,7 @@ import type { ErrorCode } from '../src/errors.js'
 import { routeErrorCodes } from '../src/http/openapi.js'
 import { testConfig } from './config.js'
 import { createKeyService } from '../src/access/keys.js'
+import { createMemoryCounterStore } from '../src/access/memory-counter-store.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { openPostgresStore } from '../src/store/postgres/index.js'
 import type { Store } from '../src/store/interface.js'
@@ -61,12 +62,20 @@ export function sharedColors (): ColorService {
   return colors
 }
 
+/**
+ * The app over a store the test opened itself (a restart, the CLI's data folder), with the
+ * test configuration and this process's counters; the test closes the app, then the store.
+ */
+export async function createAppOn (store: Store, dataDir: string, config?: Partial<Config>): Promise<FastifyInstance> {
+  return await createApp({ config: testConfig(dataDir, config), store, counters: createMemoryCounterStore(), logger: false, colors: sharedColors() })
+}
+
 export async function createTestApp (options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = tempDir()
   const config = testConfig(dataDir, options.config)
   const { store, cleanup } = await openTestStore(dataDir)
   const { key } = await createKeyService(store.keys).create('test')
-  const app = await createApp({ config, store, logger: options.logger ?? false, colors: sharedColors() })
+  const app = await createApp({ config, store, counters: createMemoryCounterStore(), logger: options.logger ?? false, colors: sharedColors() })
   const undeclared = recordUndeclaredErrors(app)
   await options.beforeReady?.(app)
   await app.ready()

@@ -19,3 +19,16 @@ export interface CounterStore {
 export function windowStart (now: number, windowMs: number): number {
   return now - (now % windowMs)
 }
+
+/**
+ * Opens the counters the configuration names: Redis when REDIS_URL is set, else this
+ * process's memory. The caller owns them and closes them after the app, as the store.
+ * The Redis client is loaded only when REDIS_URL is set (docs/memory.md, "Loaded only
+ * when needed").
+ */
+export async function openCounterStore (config: { redisUrl: string | undefined, redisPrefix: string, rateLimitMaxTracked: number }): Promise<CounterStore> {
+  if (config.redisUrl !== undefined) {
+    return await (await import('./redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
+  }
+  return (await import('./memory-counter-store.js')).createMemoryCounterStore(config.rateLimitMaxTracked)
+}

@@ -16,7 +16,7 @@ import { policyOf } from './route-config.js'
 
 export interface LifecycleOptions {
   keys: KeyService
-  /** Undefined: metrics off (no METRICS_PORT). */
+  /** NO_METRICS when METRICS_PORT is unset. */
   metrics: Metrics
   rateLimit: RateLimitOptions
   /** REQUEST_TIMEOUT_MS (0: none). */

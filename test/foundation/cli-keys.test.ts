@@ -3,12 +3,11 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { createApp } from '../../src/app.js'
 import { runCli } from '../../src/cli/main.js'
 import { testConfig } from '../config.js'
 import { prepareKeys } from '../../src/access/bootstrap.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
-import { sharedColors, tempDir } from '../helpers.js'
+import { createAppOn, tempDir } from '../helpers.js'
 
 let dataDir: string
 before(() => { dataDir = tempDir('uma-cli-') })
@@ -24,7 +23,7 @@ async function cli (...argv: string[]): Promise<{ code: number, out: string[], e
 /** Calls the API with a key, against the same data directory the CLI writes. */
 async function statusWithKey (key: string): Promise<string> {
   const store = openSqliteStore(dataDir)
-  const app = await createApp({ config: testConfig(dataDir), store, logger: false, colors: sharedColors() })
+  const app = await createAppOn(store, dataDir)
   try {
     const res = await app.inject({ method: 'GET', url: '/gen/html', headers: { authorization: key } })
     return JSON.parse(res.body).error
@@ -81,7 +80,7 @@ describe('npm run cli -- keys', () => {
 
   it('reports usage per key and endpoint group', async () => {
     const store = openSqliteStore(dataDir)
-    const app = await createApp({ config: testConfig(dataDir), store, logger: false, colors: sharedColors() })
+    const app = await createAppOn(store, dataDir)
     try {
       for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/gen/html', headers: { authorization: key } })
     } finally {
@@ -199,7 +198,7 @@ describe('keys at start-up', () => {
 })
 
 async function statusIn (dir: string, store: ReturnType<typeof openSqliteStore>, key: string): Promise<string> {
-  const app = await createApp({ config: testConfig(dir), store, logger: false, colors: sharedColors() })
+  const app = await createAppOn(store, dir)
   try {
     return JSON.parse((await app.inject({ method: 'GET', url: '/gen/html', headers: { authorization: key } })).body).error
   } finally {

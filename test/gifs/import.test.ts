@@ -4,16 +4,14 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, it } from 'node:test'
-import { createApp } from '../../src/app.js'
 import { runCli } from '../../src/cli/main.js'
-import { testConfig } from '../config.js'
 import { createKeyService } from '../../src/access/keys.js'
 import { sha256 } from '../../src/store/gif-files.js'
 import { gifDirOf } from '../../src/store/local-gif-files.js'
 import { renderStarterGif } from '../../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../../src/gifs/types.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
-import { sharedColors, tempDir } from '../helpers.js'
+import { createAppOn, tempDir } from '../helpers.js'
 
 let dataDir: string
 let src: string
@@ -254,7 +252,7 @@ describe('gifs list, stats, remove, add-url', () => {
     assert.equal(list[0].file, 'https://media.example.test/hug/1.gif')
     assert.equal(list[0].external, true)
     const store = openSqliteStore(dataDir)
-    const app = await createApp({ config: testConfig(dataDir), store, logger: false, colors: sharedColors() })
+    const app = await createAppOn(store, dataDir)
     try {
       const { key } = await createKeyService(store.keys).create('t')
       const answer = await app.inject({ method: 'GET', url: '/sfw/gif/hug', headers: { authorization: key } })

@@ -3,11 +3,10 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, describe, it } from 'node:test'
-import { createApp } from '../../src/app.js'
 import { testConfig } from '../config.js'
 import { createKeyService } from '../../src/access/keys.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
-import { createTestApp, json, sharedColors, tempDir, type TestApp } from '../helpers.js'
+import { createAppOn, createTestApp, json, tempDir, type TestApp } from '../helpers.js'
 
 const apps: TestApp[] = []
 after(async () => { for (const a of apps) await a.close() })
@@ -124,13 +123,13 @@ describe('quotas and usage', () => {
       let store = openSqliteStore(dir)
       const { key } = await createKeyService(store.keys).create('restart', 'cli')
       await store.keys.setLimits('restart', { quotaMax: 3, quotaPeriod: 'month' })
-      let app = await createApp({ config: testConfig(dir), store, logger: false, colors: sharedColors() })
+      let app = await createAppOn(store, dir)
       for (let i = 0; i < 3; i++) assert.equal((await app.inject({ method: 'GET', url: '/gen/html?code=418', headers: { authorization: key } })).statusCode, 418)
       await app.close()
       await store.close()
 
       store = openSqliteStore(dir)
-      app = await createApp({ config: testConfig(dir), store, logger: false, colors: sharedColors() })
+      app = await createAppOn(store, dir)
       const res = await app.inject({ method: 'GET', url: '/gen/html', headers: { authorization: key } })
       assert.equal(res.statusCode, 429)
       assert.equal(json(res).error, 'QUOTA_EXCEEDED')
