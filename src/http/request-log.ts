@@ -4,18 +4,13 @@
 // The line names the route's pattern ("/sfw/gif/:imageType"), never the URL as sent: query
 // strings carry what users typed (usernames and avatar URLs of /gen/welcome, colours),
 // which has no place in an operator's logs. An unmatched path is logged without its query.
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RoutePolicy } from './route-config.js'
 
-type Logger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }
-
 export function logRequest (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void {
-  // request.log carries the request's id (reqId) already. Below info (LOG_LEVEL=warn and
-  // up), not even the line's object is built.
-  const log = request.log as Logger
-  // (Without a logger, Fastify's stand-in has no isLevelEnabled.)
-  if (log.isLevelEnabled?.('info') === false) return
-  log.info({
+  // request.log is the child logger Fastify makes for every request: it carries the
+  // request's id (reqId). Below info (LOG_LEVEL=warn and up) its info() does nothing.
+  request.log.info({
     method: request.method,
     // The route's pattern, or for an unmatched path the path without its query.
     [route.unknown ? 'path' : 'route']: route.unknown ? pathOf(request.url) : route.url,
