@@ -1,6 +1,6 @@
-// The process: configuration from the environment, the store, the first key, listen,
-// and a graceful close on SIGTERM/SIGINT (stop accepting, finish requests in flight,
-// close the store).
+// The process: configuration from the environment, the store and the rate-limit
+// counters, the first key, listen, and a graceful close on SIGTERM/SIGINT (stop
+// accepting, finish requests in flight, close the store and the counters).
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
 import { runningAllocator } from './system/allocator.js'
@@ -36,10 +36,11 @@ async function main (): Promise<void> {
   // would keep the unpacking's garbage for its life.
   emojiFontInDataDir(config.dataDir)
 
+  // Rate-limit counters: in this process, or in Redis when REDIS_URL is set.
+  const counters = await openCounterStore(config)
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
-  const counters = await openCounterStore(config)
   const app = await createApp({ config, store, counters, logger: { level: config.logLevel } })
   // The app first (it finishes requests and writes pending usage), then what it was given.
   const close = async (): Promise<void> => {
