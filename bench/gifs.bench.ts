@@ -15,7 +15,7 @@ import { gifDirOf } from '../src/store/local-gif-files.js'
 import { renderStarterGif } from '../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../src/gifs/types.js'
 import type { NewGif } from '../src/store/interface.js'
-import { alternateLoads, type Benchmark, type BenchRow, load, median } from './harness.js'
+import { alternateLoads, type Benchmark, type BenchRow, load, median, perRoundRatios, roundsOf } from './harness.js'
 import { startBareServer, startOurServer } from './shared-path.bench.js'
 
 const CATALOG_SIZE = 100_000
@@ -125,19 +125,13 @@ const bench: Benchmark = {
         better: 'higher',
         note: `≈ ${(oursRps * bytes.length / 1024 / 1024).toFixed(0)} MB/s ours, ${(staticRps * bytes.length / 1024 / 1024).toFixed(0)} MB/s reference`
       })
-      // One piece swapped alone, in alternating rounds (the order reversed every other one).
-      const handler: number[] = []
-      const library: number[] = []
-      const fileLoad = async (url: string): Promise<number> => {
+      // One piece swapped alone, in alternating rounds.
+      const fileLoad = (url: string) => async (): Promise<number> => {
         const r = await load({ url, connections: 8, duration: duration / 4 })
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url} answered ${r.non2xx} non-2xx, ${r.errors} errors`)
         return r.requestsPerSec
       }
-      for (let round = 0; round < SWAP_ROUNDS; round++) {
-        const pair = [async () => handler.push(await fileLoad(`${server.url}/files/gifs/${hash}.gif`)), async () => library.push(await fileLoad(`${server.url}/bench/sent/${hash}.gif`))]
-        if (round % 2 === 1) pair.reverse()
-        for (const run of pair) await run()
-      }
+      const { handler, library } = await roundsOf({ handler: fileLoad(`${server.url}/files/gifs/${hash}.gif`), library: fileLoad(`${server.url}/bench/sent/${hash}.gif`) }, SWAP_ROUNDS)
       rows.push({
         name: 'the same file, one piece swapped alone: our handler against @fastify/send on the same server, behind the same request path (kept by hand: see docs/gifs.md, "Performance")',
         ours: median(handler),
@@ -145,7 +139,7 @@ const bench: Benchmark = {
         referenceName: '@fastify/send',
         unit: 'req/s',
         better: 'higher',
-        note: `per-round ratios ${handler.map((x, i) => (x / library[i]!).toFixed(2)).join(', ')}`
+        note: `per-round ratios ${perRoundRatios(handler, library)}`
       })
     } finally {
       await server.close()

@@ -145,6 +145,26 @@ export async function alternateLoads (a: () => Promise<number>, b: () => Promise
   return [median(ra), median(rb)]
 }
 
+/**
+ * HTTP throughput measurements of several servers, each once per round, the order
+ * reversed every other round, so that drift in machine load and the position in a round
+ * hit all alike. Returns each one's results in round order (for per-round ratios).
+ */
+export async function roundsOf<K extends string> (loads: Record<K, () => Promise<number>>, rounds: number): Promise<Record<K, number[]>> {
+  const names = Object.keys(loads) as K[]
+  const results = Object.fromEntries(names.map((name) => [name, []])) as unknown as Record<K, number[]>
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 1 ? [...names].reverse() : names
+    for (const name of order) results[name].push(await loads[name]())
+  }
+  return results
+}
+
+/** "0.98, 1.02, …": the ratio of a to b in each round. */
+export function perRoundRatios (a: number[], b: number[]): string {
+  return a.map((x, i) => (x / b[i]!).toFixed(2)).join(', ')
+}
+
 export interface RequestLoopOptions {
   url: string
   method?: 'GET' | 'POST'

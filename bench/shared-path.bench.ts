@@ -20,7 +20,7 @@ import { ok, Envelope } from '../src/http/envelope.js'
 import { createKeyService, hashKey } from '../src/access/keys.js'
 import { createMemoryCounterStore } from '../src/access/memory-counter-store.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
-import { type Benchmark, type BenchRow, load, median } from './harness.js'
+import { type Benchmark, type BenchRow, load, median, perRoundRatios, roundsOf } from './harness.js'
 
 const ANSWER = { pong: true, service: 'utility-media-api' }
 
@@ -126,21 +126,14 @@ const bench: Benchmark = {
       app.get('/bench/ping', { handlerTimeout: defaults.requestTimeoutMs, schema: { response: { 200: Envelope({ pong: Type.Boolean(), service: Type.String() }) } } }, async () => ok(ANSWER))
     }, { requestTimeoutMs: 0 })
     try {
-      // Every server once per round, the order reversed every other round, so that drift
-      // in machine load and the position in a round hit all alike; report medians and
-      // the spread of the per-round ratios.
+      // Every server once per round in alternating order; medians and the spread of the
+      // per-round ratios.
       const servers: Record<string, Server> = { bare, ours, quiet, counted, plugins, handlerTimeout }
-      const results: Record<string, number[]> = Object.fromEntries(Object.keys(servers).map((name) => [name, []]))
-      const perRound = duration / ROUNDS
-      for (let round = 0; round < ROUNDS; round++) {
-        const order = Object.entries(servers)
-        if (round % 2 === 1) order.reverse()
-        for (const [name, server] of order) {
-          const r = await load({ url: `${server.url}/bench/ping`, headers: server.key === undefined ? undefined : { authorization: server.key }, duration: perRound })
-          if (r.non2xx > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx`)
-          results[name]!.push(r.requestsPerSec)
-        }
-      }
+      const results = await roundsOf(Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, async () => {
+        const r = await load({ url: `${server.url}/bench/ping`, headers: server.key === undefined ? undefined : { authorization: server.key }, duration: duration / ROUNDS })
+        if (r.non2xx > 0) throw new Error(`${name} answered ${r.non2xx} non-2xx`)
+        return r.requestsPerSec
+      }])), ROUNDS)
       const row = (name: string, ours: string, reference: string, referenceName: string, target?: number): BenchRow => ({
         name,
         ours: median(results[ours]!),
@@ -149,7 +142,7 @@ const bench: Benchmark = {
         unit: 'req/s',
         better: 'higher',
         target,
-        note: `per-round ratios ${results[ours]!.map((x, i) => (x / results[reference]![i]!).toFixed(2)).join(', ')}`
+        note: `per-round ratios ${perRoundRatios(results[ours]!, results[reference]!)}`
       })
       return [
         row('GET with API key, default settings: auth, rate limit, usage, deadline, request id, one log line, envelope (32 connections, autocannon on its own thread, loopback)', 'ours', 'bare', 'bare Fastify route', 0.85),
