@@ -66,8 +66,8 @@ export function sharedColors (): ColorService {
  * The app over a store the test opened itself (a restart, the CLI's data folder), with the
  * test configuration and this process's counters; the test closes the app, then the store.
  */
-export async function createAppOn (store: Store, dataDir: string, config?: Partial<Config>): Promise<FastifyInstance> {
-  return await createApp({ config: testConfig(dataDir, config), store, counters: createMemoryCounterStore(), logger: false, colors: sharedColors() })
+export async function createAppOn (store: Store, dataDir: string): Promise<FastifyInstance> {
+  return await createApp({ config: testConfig(dataDir), store, counters: createMemoryCounterStore(), logger: false, colors: sharedColors() })
 }
 
 export async function createTestApp (options: TestAppOptions = {}): Promise<TestApp> {

@@ -21,14 +21,14 @@ export function windowStart (now: number, windowMs: number): number {
 }
 
 /**
- * Opens the counters the configuration names: Redis when REDIS_URL is set, else this
- * process's memory. The caller owns them and closes them after the app, as the store.
- * The Redis client is loaded only when REDIS_URL is set (docs/memory.md, "Loaded only
- * when needed").
+ * Opens the counters the configuration names: Redis when REDIS_URL is set (its client is
+ * loaded only then: docs/memory.md, "Loaded only when needed"), else this process's
+ * memory. The caller owns them and closes them after the app, as the store.
  */
 export async function openCounterStore (config: { redisUrl: string | undefined, redisPrefix: string, rateLimitMaxTracked: number }): Promise<CounterStore> {
   if (config.redisUrl !== undefined) {
     return await (await import('./redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
   }
+  // Imported here rather than at the top: both implementations import this file.
   return (await import('./memory-counter-store.js')).createMemoryCounterStore(config.rateLimitMaxTracked)
 }
