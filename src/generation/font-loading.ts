@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
 import { emojiFontInDataDir } from './emoji-font.js'
-import { createFontRegistry, type FontRegistry } from './fonts.js'
+import { createFontRegistry, FALLBACK_FAMILY, type FontRegistry } from './fonts.js'
 
 // GlobalFonts is process-wide in @napi-rs/canvas: each file is registered once per
 // process, whichever thread's registry asked first.
@@ -24,9 +24,32 @@ export function loadFont (file: string, family: string): boolean {
  */
 export function createDrawingFonts (options: { dataDir?: string } = {}): FontRegistry {
   const { dataDir } = options
-  return createFontRegistry({
+  const registry = createFontRegistry({
     operatorDir: dataDir === undefined ? undefined : path.join(dataDir, 'fonts'),
     load: loadFont,
     emojiFile: dataDir === undefined ? undefined : emojiFontInDataDir(dataDir)
   })
+  answerTheHostDefault(registry)
+  return registry
+}
+
+/**
+ * The family @napi-rs/canvas's text layout asks for as its default (for a line's metrics,
+ * even when every glyph is in the requested fonts). Its font collection ends in a font
+ * manager that scans /usr/share/fonts/ (a path compiled into the library, not switched
+ * off by DISABLE_SYSTEM_FONTS_LOAD), so on a host with fonts-liberation it answers with
+ * LiberationSerif-Regular.ttf (metric-compatible with Times New Roman), and the host's
+ * font shaped the layout. Found by watching /proc/self/maps per call; see
+ * test/process/drawing-threads.test.ts.
+ */
+export const HOST_DEFAULT_FAMILY = 'Times New Roman'
+
+/**
+ * Registers the first family of the fallback chain (Noto Sans, regular) under the host
+ * default's name, so that the collection finds it among ours and never asks the host. The
+ * name is not one /list/fonts offers: a request for it is refused as an unknown font.
+ */
+function answerTheHostDefault (registry: FontRegistry): void {
+  const regular = registry.info().find((f) => f.name === FALLBACK_FAMILY)?.files[0]
+  if (regular !== undefined) loadFont(regular, HOST_DEFAULT_FAMILY)
 }

@@ -44,7 +44,9 @@ export const FONT_ALIASES: Readonly<Record<string, string>> = {
   Monospace: 'Roboto Mono'
 }
 export const DEFAULT_FONT = 'Sans Serif'
-const FALLBACK_CHAIN = ['Noto Sans', 'Noto Sans JP', EMOJI_FAMILY]
+/** The first family of every chain: Latin, Greek and Cyrillic. */
+export const FALLBACK_FAMILY = 'Noto Sans'
+const FALLBACK_CHAIN = [FALLBACK_FAMILY, 'Noto Sans JP', EMOJI_FAMILY]
 const WEIGHT_DIRS = ['400Regular', '700Bold', '400Regular_Italic', '700Bold_Italic']
 const OPERATOR_FONT_FILE = /\.(ttf|otf|woff2?)$/i
 

@@ -57,8 +57,8 @@ describe('the canvas in the threads that draw only', { skip: onLinux ? false : '
     assert.equal(drawn.status, 200)
   })
 
-  it('maps only the font families a picture used (with the fallback chain), never the host\'s fonts', async () => {
-    const drawn = await post('/gen/custom', { output: 'png', base: { type: 'bitmap', width: 200, height: 100, color: 'navy' }, texts: [{ text: 'Hi 世界', size: 30, x: 10, y: 60, font: 'Lobster' }] })
+  it('maps only the font families a picture used (with the fallback chain), never the host\'s fonts, even for a glyph none of ours has', async () => {
+    const drawn = await post('/gen/custom', { output: 'png', base: { type: 'bitmap', width: 200, height: 100, color: 'navy' }, texts: [{ text: 'Hi 世界 김', size: 30, x: 10, y: 60, font: 'Lobster' }] })
     assert.equal(drawn.status, 200)
     const mapped = maps()
     for (const used of ['Lobster_400Regular.ttf', 'NotoSans_400Regular.ttf', 'NotoSansJP_400Regular.ttf']) assert.ok(mapped.includes(used), `${used} is not mapped`)
