@@ -2,14 +2,18 @@
 // The whole test suite: type-check and lint everything (eslint.config.mjs), then run every test/**/*.test.ts with
 // Node's test runner (TypeScript loaded through tsx). Extra arguments narrow the files:
 // node scripts/test.mjs colors  → only files whose path contains "colors".
-// Then the store-dependent suites run again on PostgreSQL when it is reachable
-// (--sqlite-only skips that pass). The hostile suite runs last, alone (see below).
+// The hostile suite then runs alone (see below), and the store-dependent suites run again
+// on PostgreSQL when it is reachable (--sqlite-only skips that pass). The run ends with one
+// summary of every pass: counts, times, and the failing tests by name, then a last line
+// "all passes: N passed, N failed, N skipped"; the exit code is not 0 when any pass failed.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
+const startedAt = Date.now()
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 
@@ -63,14 +67,84 @@ if (files.some((f) => f.startsWith(path.join('test', 'browser'))) && !fs.existsS
   if (failed !== undefined) process.exit(failed)
 }
 
-function runTests (list, env = {}, concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)) {
-  return spawnSync(process.execPath, [
+// Each pass prints Node's spec reporter as it runs, and a second reporter
+// (scripts/test-results-reporter.mjs) writes its failures and counts to a file for the
+// summary at the end: a failure early in a long run is otherwise far above the last
+// pass's green lines.
+const RESULTS_REPORTER = pathToFileURL(path.join(root, 'scripts', 'test-results-reporter.mjs')).href
+const passes = []
+const notRun = []
+
+function runTests (name, list, env = {}, concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)) {
+  const results = path.join(os.tmpdir(), `uma-test-${process.pid}-${passes.length}.jsonl`)
+  const start = Date.now()
+  const status = spawnSync(process.execPath, [
     '--import', 'tsx',
     '--test',
-    '--test-reporter=spec',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${RESULTS_REPORTER}`, `--test-reporter-destination=${results}`,
     `--test-concurrency=${concurrency}`,
     ...list
   ], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', ...env } }).status ?? 1
+  const pass = { name, status, ms: Date.now() - start, counts: undefined, failures: [] }
+  const lines = fs.existsSync(results) ? fs.readFileSync(results, 'utf8').split('\n').filter(Boolean) : []
+  fs.rmSync(results, { force: true })
+  for (const line of lines) {
+    let record
+    try { record = JSON.parse(line) } catch { continue } // a runner killed mid-line
+    if (record.counts) pass.counts = record.counts
+    else pass.failures.push(record)
+  }
+  passes.push(pass)
+  return status
+}
+
+/** "48 s", "3 min 05 s". */
+function duration (ms) {
+  const s = Math.round(ms / 1000)
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
+}
+
+/** "test/colors/routes.test.ts › GET /color/info › reads hex=00ff00 as lime: <message>". */
+function describeFailure (failure) {
+  const file = failure.file ? path.relative(root, failure.file) : '(no file)'
+  // A file that failed outside its tests is reported as a test named by its path.
+  const names = failure.failed.filter((n) => n !== failure.file)
+  if (names.length === 0) return `${file} › the file itself failed outside its tests: see its output above`
+  const what = names.join(' › ') + (failure.suite ? ' (the suite itself)' : '')
+  const message = failure.message.replace(/\s+/g, ' ').trim()
+  const why = message ? `: ${message.length > 160 ? message.slice(0, 157) + '...' : message}` : ''
+  return `${file} › ${what}${why}`
+}
+
+/** One summary of every pass, ending on the line CI reads; the exit code for the run. */
+function summarise () {
+  const out = ['', '='.repeat(72), 'Summary of all passes', '']
+  const total = { passed: 0, failed: 0, skipped: 0 }
+  const failures = []
+  for (const pass of passes) {
+    const c = pass.counts
+    const failed = c ? c.fail + (c.cancelled ?? 0) : 0
+    // A pass whose runner failed without naming a failed test (it crashed, or its counts
+    // are missing) still counts as one failure.
+    const unexplained = pass.status !== 0 && pass.failures.length === 0 ? 1 : 0
+    const counts = c
+      ? `${c.tests} tests: ${c.pass} passed, ${failed} failed, ${c.skipped} skipped` +
+        (c.cancelled ? ` (${c.cancelled} of the failed cancelled)` : '') + (c.todo ? `, ${c.todo} todo` : '')
+      : 'no counts reported'
+    out.push(`  ${pass.status === 0 ? 'ok  ' : 'FAIL'}  ${pass.name.padEnd(28)} ${counts}, ${duration(pass.ms)}`)
+    total.passed += c?.pass ?? 0
+    total.skipped += c?.skipped ?? 0
+    total.failed += Math.max(failed, unexplained)
+    for (const failure of pass.failures) failures.push(`  [${pass.name}] ${describeFailure(failure)}`)
+    if (unexplained) failures.push(`  [${pass.name}] the test runner exited with code ${pass.status} without naming a failed test: see its output above`)
+  }
+  for (const line of notRun) out.push(`  --    ${line}`)
+  out.push('', `Total wall time: ${duration(Date.now() - startedAt)} (the whole run: build and checks included)`)
+  if (failures.length > 0) out.push('', 'Failed tests (a suite is named when its own hook failed; its tests were cancelled):', ...failures)
+  out.push('', `all passes: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+  process.stdout.write(out.join('\n') + '\n')
+  return passes.find((p) => p.status !== 0)?.status ?? 0
 }
 
 // The hostile suite (test/hostile/) measures the server process it attacks (a /healthz
@@ -79,10 +153,10 @@ function runTests (list, env = {}, concurrency = Number(process.env.TEST_CONCURR
 const HOSTILE = path.join('test', 'hostile') + path.sep
 const hostileFiles = files.filter((f) => f.startsWith(HOSTILE))
 const otherFiles = files.filter((f) => !f.startsWith(HOSTILE))
-let status = otherFiles.length > 0 ? runTests(otherFiles) : 0
+if (otherFiles.length > 0) runTests('main pass', otherFiles)
 if (hostileFiles.length > 0) {
   process.stdout.write(`\nHostile suite: ${hostileFiles.length} files, one at a time\n`)
-  status = runTests(hostileFiles, { TEST_CONCURRENCY: '1' }, 1) || status
+  runTests('hostile suite', hostileFiles, { TEST_CONCURRENCY: '1' }, 1)
 }
 
 // The suites that exercise the store run a second time on PostgreSQL (scale-out mode),
@@ -104,9 +178,13 @@ if (storeFiles.length > 0 && !process.argv.includes('--sqlite-only')) {
   })
   if (reachable) {
     process.stdout.write(`\nSecond pass: ${storeFiles.length} store-dependent test files on PostgreSQL (TEST_STORE=postgres)\n`)
-    status = runTests(storeFiles, { TEST_STORE: 'postgres' }) || status
+    runTests('PostgreSQL pass', storeFiles, { TEST_STORE: 'postgres' })
   } else {
-    process.stdout.write(`\nSkipped the PostgreSQL pass: nothing answers at ${url.host} (set TEST_DATABASE_URL)\n`)
+    const why = `nothing answers at ${url.host} (set TEST_DATABASE_URL)`
+    process.stdout.write(`\nSkipped the PostgreSQL pass: ${why}\n`)
+    notRun.push(`PostgreSQL pass skipped: ${why}`)
   }
+} else if (storeFiles.length > 0) {
+  notRun.push('PostgreSQL pass not run (--sqlite-only)')
 }
-process.exit(status)
+process.exit(summarise())
