@@ -177,8 +177,8 @@ export async function createApp ({ config, store, counters, logger, colors }: Ap
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes, { service: colors })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl })
-  // Drawing and text conversion run in worker threads, behind one admission limiter.
-  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, dataDir: config.dataDir, metrics })
+  // Drawing and text conversion run in worker threads, behind one scheduler that admits by time.
+  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics })
   app.addHook('onClose', async () => await work.close())
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { config, work, metrics })

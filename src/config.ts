@@ -21,13 +21,27 @@ export const SETTING_NAMES = [
   'USAGE_FLUSH_MS', 'KEY_CACHE_TTL_MS', 'GIF_CACHE_TTL_MS', 'METRICS_PORT', 'METRICS_HOST',
   'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'GIF_STARTER_CATALOG',
   'INFO_WEBSITE', 'INFO_DISCORD', 'INFO_TWITTER', 'INFO_REDDIT', 'INFO_DONATE', 'INFO_EMAIL',
-  'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_QUEUE', 'IMAGE_MEMORY',
-  'IMAGE_MAX_PER_KEY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
+  'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_MEMORY',
+  'IMAGE_UPLOAD_MEMORY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
   'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS',
   'WORKER_THREADS', 'RENDER_CONCURRENCY', 'WORK_TIMEOUT_MS',
   // Read before the rest, by src/env-file.ts: which file to load settings from.
   'ENV_FILE'
 ] as const
+
+/**
+ * Settings that no longer apply, with what replaced them: a start that finds one set says
+ * so once (a warning, not a refusal: an operator's old environment keeps starting).
+ */
+export const RETIRED_SETTINGS: Readonly<Record<string, string>> = {
+  IMAGE_QUEUE: 'conversions are admitted by the time queued ahead of them, not by a count of places (docs/admission.md)',
+  IMAGE_MAX_PER_KEY: 'keys share conversions in fair order instead of a count of places each (docs/admission.md)'
+}
+
+/** The retired settings set in `env`, each with its sentence. */
+export function retiredSettingsIn (env: Record<string, string | undefined> = process.env): string[] {
+  return Object.entries(RETIRED_SETTINGS).filter(([name]) => env[name] !== undefined).map(([name, why]) => `${name} is set but no longer applies: ${why}`)
+}
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -110,12 +124,10 @@ export interface ImageConfig {
   timeoutMs: number
   /** Conversions running at once (CPU-bound: about one per core). */
   concurrency: number
-  /** Requests admitted beyond those converting (receiving their upload or waiting); more get 503. */
-  queue: number
   /** Bytes the conversions running at once may hold together, estimated from their pixels (IMAGE_MEMORY). */
   memoryBytes: number
-  /** Requests one API key may have admitted at once (uploading, waiting or converting). */
-  maxPerKey: number
+  /** Bytes the uploads being received or waiting to convert may hold together (IMAGE_UPLOAD_MEMORY). */
+  uploadMemoryBytes: number
   /** The whole upload must have arrived within this long of the request's start. */
   uploadTimeoutMs: number
   /** After the grace period, an upload must average at least this many bytes per second. */
@@ -285,9 +297,6 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   // WORKER_THREADS; RENDER_CONCURRENCY is its former name (it bounded drawing alone).
   const workerThreads = int(env, 'WORKER_THREADS', int(env, 'RENDER_CONCURRENCY', 0, 0, 256), 0, 256)
   const imageConcurrency = int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 256)
-  const imageQueue = int(env, 'IMAGE_QUEUE', imageConcurrency, 0, 10_000)
-  // Half the places by default: one key can never lock every other key out of conversion.
-  const imagePerKeyDefault = Math.max(1, Math.floor((imageConcurrency + imageQueue) / 2))
   const keepAliveTimeoutMs = int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000)
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000)
 
@@ -333,15 +342,14 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
       maxFrames: int(env, 'IMAGE_MAX_FRAMES', 1000, 1, 100_000),
       timeoutMs: int(env, 'IMAGE_TIMEOUT_MS', 15_000, 1000, 600_000),
       concurrency: imageConcurrency,
-      // As many waiting as converting: 2 × cores in flight keep every core busy (the
-      // next upload is received while one converts), and each admitted upload holds up
-      // to 15 MB (docs/memory.md, "Image conversion").
-      queue: imageQueue,
       // Two conversions of up to 4.5 megapixels to WebP (10 to JPEG) run at once; larger
       // ones take turns, so that the server, its queued uploads and the conversions stay
       // within a 512 MB container (docs/image-conversion.md, "Memory").
       memoryBytes: size(env, 'IMAGE_MEMORY', 192 * 1024 * 1024, 16 * 1024 * 1024, 1024 ** 4),
-      maxPerKey: int(env, 'IMAGE_MAX_PER_KEY', imagePerKeyDefault, 1, 20_000),
+      // Four uploads of the largest size, or hundreds of photos: with IMAGE_MEMORY and the
+      // server itself, within 400 MB (docs/memory.md, "Image conversion"). At least one
+      // upload of the largest size (15 MB and the multipart overhead).
+      uploadMemoryBytes: size(env, 'IMAGE_UPLOAD_MEMORY', 64 * 1024 * 1024, 16 * 1024 * 1024, 1024 ** 4),
       uploadTimeoutMs: int(env, 'IMAGE_UPLOAD_TIMEOUT_MS', 20_000, 100, 600_000),
       uploadMinBytesPerSecond: size(env, 'IMAGE_UPLOAD_MIN_RATE', 16 * 1024, 0, 1024 ** 3),
       uploadGraceMs: int(env, 'IMAGE_UPLOAD_GRACE_MS', 5_000, 0, 600_000)

@@ -1,7 +1,7 @@
 // The process: configuration from the environment, the store and the rate-limit
 // counters, the first key, listen, and a graceful close on SIGTERM/SIGINT (stop
 // accepting, finish requests in flight, close the store and the counters).
-import { ConfigError, loadConfig, type Config } from './config.js'
+import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
 import { runningAllocator } from './system/allocator.js'
 
@@ -26,6 +26,7 @@ async function main (): Promise<void> {
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
+  for (const sentence of retiredSettingsIn()) process.stderr.write(`Warning: ${sentence}\n`)
   const store = await openStore(config)
   if (config.gifStarterCatalog) {
     const starter = await ensureStarterCatalog(store.gifs, store.gifFiles)

@@ -60,7 +60,7 @@ interface Fetched { bytes: Buffer, width: number, height: number }
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
  */
-export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher }, spec: JobSpec): Promise<{ decode: (timeoutMs: number) => Promise<DrawJob> }> {
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher }, spec: JobSpec): Promise<{ sourcePixels: number, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const source: ImageSource = {
     async url (url, role) {
@@ -115,6 +115,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
   }
 
   return {
+    sourcePixels,
     async decode (timeoutMs) {
       const entries = await Promise.all([...plans].map(async ([url, { image, target }]): Promise<[string, PreparedImage]> => {
         const natural = { naturalWidth: image.width, naturalHeight: image.height }

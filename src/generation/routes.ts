@@ -88,28 +88,27 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
   const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : config.requestTimeoutMs > 0 ? config.requestTimeoutMs : 30_000
 
   /**
-   * Admission first (bounding the requests fetching, waiting and drawing together); the
-   * request is checked and its images fetched outside the slot (network waits); the
-   * images are decoded (sharp) and the picture drawn (a worker) inside it. Undefined:
-   * the request was answered meanwhile (its deadline) or its client left.
+   * The request is checked and its images fetched first (network waits, outside the
+   * scheduler); then the job is admitted by its estimated time (the source pixels it
+   * decodes) against what is left of the request's deadline, waits for its turn in fair
+   * order between keys (src/work/scheduler.ts), and its images are decoded (sharp) and the
+   * picture drawn (a worker) on its lane. Undefined: the request was answered meanwhile
+   * (its deadline) or its client left.
    */
   async function render (reply: FastifyReply, spec: JobSpec): Promise<Buffer | undefined> {
-    // Freed slots go first to the keys with the fewest pictures drawing (src/work/limiter.ts).
-    const ticket = work.limiter.admit('RENDER_BUSY', reply.request.apiKey?.id)
     try {
       const signal = reply.workSignal()
       const collected = await collectJob(deps, spec)
-      const bytes = await ticket.run(async () => {
+      const options = { signal, busy: 'RENDER_BUSY' as const, owner: reply.request.apiKey?.id, elapsedMs: reply.elapsedTime }
+      const bytes = await work.schedule('draw', collected.sourcePixels, options, async () => {
         const job = await collected.decode(decodeLimitMs)
         const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
         return await work.pool.run({ kind: 'draw', job }, signal, transfer)
-      }, signal)
+      })
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     } catch (err) {
       if (reply.sent || reply.raw.destroyed) return undefined
       throw err
-    } finally {
-      ticket.release()
     }
   }
 
@@ -191,7 +190,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       if (key === undefined) throw new AppError('ASSET_NOT_FOUND', `No ${kind} named "${name.slice(0, 60)}": see /list/${kind}s`)
       let png = previews.get(`${kind}:${key}`)
       if (png === undefined) {
-        const bytes = await work.run({ kind: 'preview', asset: kind, name: key }, { signal: reply.workSignal(), busy: 'RENDER_BUSY' })
+        const bytes = await work.run({ kind: 'preview', asset: kind, name: key }, { signal: reply.workSignal(), busy: 'RENDER_BUSY', elapsedMs: reply.elapsedTime })
         png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
         previews.set(`${kind}:${key}`, png)
       }

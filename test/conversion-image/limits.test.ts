@@ -7,7 +7,6 @@ import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import type { ImageConfig } from '../../src/config.js'
 import { testConfig } from '../config.js'
-import { createLimiter } from '../../src/work/limiter.js'
 import { MAX_DISCARD_BYTES, MAX_IMAGE_BYTES } from '../../src/conversion/image/upload.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 import { multipart, source } from './fixtures.js'
@@ -135,48 +134,19 @@ describe('image conversion: the 15 MB limit', () => {
   })
 })
 
-describe('image conversion: bounded concurrency and queue', () => {
-  it('runs at most `concurrency` conversions at once and refuses past the queue', async () => {
-    const limiter = createLimiter({ concurrency: 2, queue: 1, busyCode: 'IMAGE_BUSY', retryAfterSeconds: 2 })
-    const tickets = [limiter.admit(), limiter.admit(), limiter.admit()]
-    assert.throws(() => limiter.admit(), (err: any) => err.code === 'IMAGE_BUSY' && err.headers['retry-after'] === '2')
-    let running = 0
-    let peak = 0
-    let started = 0
-    const releases: Array<() => void> = []
-    const works = tickets.map((ticket) => ticket.run(async () => {
-      started++
-      running++
-      peak = Math.max(peak, running)
-      await new Promise<void>((resolve) => releases.push(resolve))
-      running--
-    }))
-    const settle = () => new Promise((resolve) => setImmediate(resolve))
-    await settle()
-    assert.deepEqual([started, limiter.stats.running, limiter.stats.waiting], [2, 2, 1])
-    releases.shift()!()
-    await settle()
-    assert.deepEqual([started, limiter.stats.running, limiter.stats.waiting], [3, 2, 0])
-    releases.forEach((release) => release())
-    await Promise.all(works)
-    assert.equal(peak, 2)
-    assert.equal(limiter.stats.running, 0)
-    tickets.forEach((ticket) => { ticket.release(); ticket.release() })
-    assert.equal(limiter.stats.admitted, 0)
-    limiter.admit()
-  })
-
-  it('answers 503 IMAGE_BUSY with Retry-After while the queue is full, and serves again after', async () => {
-    const t = await createTestApp({ config: { image: imageConfig({ concurrency: 1, queue: 0 }) } })
+describe('image conversion: upload memory', () => {
+  it('answers 503 IMAGE_BUSY with Retry-After while the uploads hold IMAGE_UPLOAD_MEMORY, and serves again after', async () => {
+    const t = await createTestApp({ config: { image: imageConfig({ concurrency: 1, uploadMemoryBytes: 16 * 1024 * 1024 }) } })
     try {
       const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
-      // Request A holds the only place: its upload is read (so it was admitted) but never ends.
+      // Request A, sent chunked, holds the largest upload's bytes (15.25 MB of 16): its upload never ends.
       const a = http.request(`${base}/convert/image-png`, { method: 'POST', headers: { ...t.auth, 'transfer-encoding': 'chunked' } })
       a.on('error', () => {})
       const aAnswer = new Promise<Answer>((resolve) => a.on('response', (res) => collect(res).then(resolve)))
       const held = Buffer.alloc(12 * 1024 * 1024, 0x41)
       if (!a.write(held)) await new Promise((resolve) => a.once('drain', resolve))
-      const busy = await t.app.inject({ method: 'POST', url: '/convert/image-png', headers: t.auth, payload: await source().png().toBuffer() })
+      // 1 MB more does not fit beside it: refused before its body is read.
+      const busy = await t.app.inject({ method: 'POST', url: '/convert/image-png', headers: t.auth, payload: Buffer.alloc(1024 * 1024, 0x42) })
       assert.equal(busy.statusCode, 503)
       assert.equal(busy.headers['retry-after'], '2')
       const body = JSON.parse(busy.body)

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { OPERATOR_RESCAN_MS } from '../../src/generation/asset-catalog.js'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
-import { createLimiter } from '../../src/work/limiter.js'
+import { createScheduler } from '../../src/work/scheduler.js'
 import { AppError } from '../../src/errors.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
 
@@ -189,12 +189,15 @@ describe('/gen/custom', () => {
 })
 
 describe('render queue', () => {
-  it('answers RENDER_BUSY (503, Retry-After) when the queue is full', async () => {
-    const queue = createLimiter({ concurrency: 1, queue: 1, busyCode: 'RENDER_BUSY', retryAfterSeconds: 1 })
+  it('answers RENDER_BUSY (503, Retry-After) when the work queued ahead would outlast the deadline', async () => {
+    const now = 0
+    const queue = createScheduler({ lanes: 1, busyCode: 'RENDER_BUSY', clock: () => now })
     let release!: () => void
-    const first = queue.run(async () => await new Promise<void>((resolve) => { release = resolve }))
-    const second = queue.run(async () => 'second')
-    await assert.rejects(queue.run(async () => 'third'), (err: unknown) => err instanceof AppError && err.code === 'RENDER_BUSY' && err.status === 503 && err.headers?.['retry-after'] === '1')
+    const job = { owner: 'A', estimateMs: 12_000, remainingMs: 30_000 }
+    const first = queue.run(job, async () => await new Promise<void>((resolve) => { release = resolve }))
+    const second = queue.run(job, async () => 'second')
+    // 24 s ahead of it and 12 s of its own: 6 s past its deadline.
+    await assert.rejects(queue.run(job, async () => 'third'), (err: unknown) => err instanceof AppError && err.code === 'RENDER_BUSY' && err.status === 503 && err.headers?.['retry-after'] === '6')
     release()
     await first
     assert.equal(await second, 'second')

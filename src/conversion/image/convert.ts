@@ -50,6 +50,19 @@ export interface ConvertRequest {
   timeoutMs?: number
   /** Fires when the request no longer waits for the answer: a conversion still waiting for memory gives up. */
   signal?: AbortSignal
+  /**
+   * Runs the conversion once it is admitted (src/work/scheduler.ts), given what its
+   * header declared: the route's admission by estimated time. None: at once.
+   */
+  schedule?: <T>(work: ConversionWork, run: () => Promise<T>) => Promise<T>
+}
+
+/** What a conversion will process, known from the header before any decoding. */
+export interface ConversionWork {
+  /** Pixels decoded and encoded (every frame for an animated WebP, the first for the others). */
+  pixels: number
+  /** The encoder, as the cost model tells them apart. */
+  encoder: 'webp' | 'jpeg' | 'png' | 'png-palette'
 }
 
 export interface ConvertResult {
@@ -132,26 +145,30 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
   return {
     async convert (input, request) {
       if (input.length === 0) throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" field of a multipart form')
+      const from = performance.now()
       const source = await inspect(input)
       const quality = request.quality ?? DEFAULT_QUALITY[request.format]
-      const waitFrom = performance.now()
-      let release = (): void => {}
-      if (options.memory !== undefined) {
+      // JPEG and PNG take the first frame only; an animated WebP keeps them all.
+      const pixels = source.width * source.height * (request.format === 'webp' ? source.frames : 1)
+      const encoder = request.format === 'png' ? (quality === undefined || quality === 100 ? 'png' : 'png-palette') : request.format
+      const scheduled = async (): Promise<ConvertResult> => {
+        let release = (): void => {}
+        if (options.memory !== undefined) {
+          try {
+            release = await options.memory.reserve(conversionBytes(pixels, request.format, quality), request.signal)
+          } catch (err) {
+            throw new AppError('TIMEOUT', 'The conversion waited for memory until the request was answered', { cause: err })
+          }
+        }
         try {
-          // JPEG and PNG take the first frame only; an animated WebP keeps them all.
-          const pixels = source.width * source.height * (request.format === 'webp' ? source.frames : 1)
-          release = await options.memory.reserve(conversionBytes(pixels, request.format, quality), request.signal)
-        } catch (err) {
-          throw new AppError('TIMEOUT', 'The conversion waited for memory until the request was answered', { cause: err })
+          // Time spent waiting for a lane and for memory is gone from the request's deadline.
+          const timeoutMs = request.timeoutMs === undefined ? undefined : Math.max(1, request.timeoutMs - (performance.now() - from))
+          return await encode(input, source, { ...request, timeoutMs }, quality)
+        } finally {
+          release()
         }
       }
-      try {
-        // Time spent waiting for memory is gone from the request's deadline.
-        const timeoutMs = request.timeoutMs === undefined ? undefined : Math.max(1, request.timeoutMs - (performance.now() - waitFrom))
-        return await encode(input, source, { ...request, timeoutMs }, quality)
-      } finally {
-        release()
-      }
+      return request.schedule === undefined ? await scheduled() : await request.schedule({ pixels, encoder }, scheduled)
     }
   }
 

@@ -7,12 +7,14 @@ import { Type } from 'typebox'
 import type { ImageConfig } from '../../config.js'
 import { AppError } from '../../errors.js'
 import { parseBackground, WHITE } from './background.js'
-import { type ConvertResult, createImageConverter } from './convert.js'
+import { type ConversionWork, type ConvertResult, createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
 import type { Metrics } from '../../metrics/metrics.js'
-import { createLimiter, type Ticket } from '../../work/limiter.js'
+import { type CostPrior, createCostModel } from '../../work/cost-model.js'
 import { createMemoryBudget } from '../../work/memory-budget.js'
-import { MAX_IMAGE_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
+import { createScheduler } from '../../work/scheduler.js'
+import { MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
+import { createUploadBudget, type UploadHold } from './upload-budget.js'
 
 export interface ImageConversionOptions {
   image: ImageConfig
@@ -35,23 +37,34 @@ const QuerySchema = Type.Object({
 
 /** Units of a key's rate limit and quota one conversion costs. */
 export const IMAGE_CONVERSION_COST = 5
-/** Retry-After for a full queue: conversions of typical photos finish well within it. */
+/** Retry-After of an upload refused for lack of upload memory: about what the largest upload takes to arrive and convert. */
 export const BUSY_RETRY_AFTER_SECONDS = 2
 
 /**
- * A request's place in the limiter. It is given back when the answer has gone AND the
- * work for it (reading the upload, the libvips pipeline) has stopped, whichever comes
- * later: a 503 sent at the request's deadline does not free the place while libvips
- * still converts, so IMAGE_CONCURRENCY + IMAGE_QUEUE bounds the work actually running.
+ * Running time of one conversion on one lane, by encoder, per pixel processed (2-core
+ * machine, photographic noise, the worst case: bench/bursts.bench.ts prints the figures
+ * observed). An 800×600 photo to WebP about 130 ms, to JPEG 17 ms.
+ */
+export const IMAGE_PRIORS: Record<ConversionWork['encoder'], CostPrior> = {
+  webp: { baseMs: 2, msPerUnit: 0.00023 },
+  jpeg: { baseMs: 2, msPerUnit: 0.000035 },
+  png: { baseMs: 2, msPerUnit: 0.0001 },
+  'png-palette': { baseMs: 2, msPerUnit: 0.00016 }
+}
+
+/**
+ * A request's upload bytes and its work. They are given back when the answer has gone
+ * AND the work for it (reading the upload, the libvips pipeline) has stopped, whichever
+ * comes later: a 503 sent at the request's deadline does not free the lane while libvips
+ * still converts, so IMAGE_CONCURRENCY bounds the work actually running.
  */
 interface Admission {
-  ticket: Ticket
-  key: number | undefined
+  hold: UploadHold
   answered: boolean
   /** Work in progress for the request (the upload being read, the conversion). */
   busy: number
   released: boolean
-  /** Aborted with the answer: an upload still arriving is no longer read (Node drops the rest). */
+  /** Aborted with the answer, or to shed the upload: an upload still arriving is no longer read (Node drops the rest). */
   answer: AbortController
 }
 
@@ -67,20 +80,24 @@ function formQuality (raw: string | undefined): number | undefined {
   return Number(value)
 }
 
+/** The bytes an upload is held to: its declared length, or the largest a body may be. */
+function uploadBytes (request: FastifyRequest): number {
+  const declared = Number(request.headers['content-length'])
+  const largest = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES
+  return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(declared, largest) : largest
+}
+
 export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0 }) => {
   const converter = createImageConverter({ ...image, memory: createMemoryBudget(image.memoryBytes) })
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
-  // Places held per key: one key never takes more than IMAGE_MAX_PER_KEY of them.
-  const perKey = new Map<number, number>()
+  const uploads = createUploadBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS })
+  // Conversions run in the event loop's process (libvips' own threads): IMAGE_CONCURRENCY lanes.
+  const scheduler = createScheduler({ lanes: image.concurrency, busyCode: 'IMAGE_BUSY', observer: metrics.queue('image-conversion') })
+  const costs = createCostModel(IMAGE_PRIORS)
   const releaseIfDone = (admission: Admission): void => {
     if (admission.released || !admission.answered || admission.busy > 0) return
     admission.released = true
-    admission.ticket.release()
-    if (admission.key !== undefined) {
-      const held = (perKey.get(admission.key) ?? 1) - 1
-      if (held <= 0) perKey.delete(admission.key)
-      else perKey.set(admission.key, held)
-    }
+    admission.hold.release()
   }
   const answered = (request: FastifyRequest): void => {
     const admission = admissions.get(request)
@@ -89,7 +106,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
     admission.answer.abort()
     releaseIfDone(admission)
   }
-  /** Runs `work` as part of the request's admission: its place is held until the work settles. */
+  /** Runs `work` as part of the request's admission: its bytes are held until the work settles. */
   const holding = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
     const admission = admissions.get(request)!
     admission.busy++
@@ -100,35 +117,20 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
       releaseIfDone(admission)
     }
   }
-  const limiter = createLimiter({
-    concurrency: image.concurrency,
-    queue: image.queue,
-    busyCode: 'IMAGE_BUSY',
-    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
-    observer: metrics.queue('image-conversion')
-  })
 
-  // Admission before the body is read: a refused upload costs no memory. Runs after
-  // authentication (an onRequest hook), so requests without a key take no place.
+  // The upload's bytes are reserved before the body is read: a refused upload costs no
+  // memory. Runs after authentication (an onRequest hook), so requests without a key
+  // reserve nothing.
   app.addHook('preParsing', function admit (request, _reply, payload, done) {
-    const key = request.apiKey?.id
-    const held = key === undefined ? 0 : perKey.get(key) ?? 0
-    if (held >= image.maxPerKey) {
-      done(new AppError('IMAGE_KEY_BUSY', `This key already has ${held} image conversions uploading, waiting or running, its most at once (of ${image.concurrency + image.queue} places in all): wait for one to finish, then retry`, {
-        headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
-        details: { retryAfter: BUSY_RETRY_AFTER_SECONDS, maxPerKey: image.maxPerKey }
-      }))
-      return
-    }
-    let ticket: Ticket
+    const answer = new AbortController()
+    let hold: UploadHold
     try {
-      ticket = limiter.admit(undefined, key)
+      hold = uploads.reserve(request.apiKey?.id, uploadBytes(request), (err) => answer.abort(err))
     } catch (err) {
       done(err as Error)
       return
     }
-    if (key !== undefined) perKey.set(key, held + 1)
-    admissions.set(request, { ticket, key, answered: false, busy: 0, released: false, answer: new AbortController() })
+    admissions.set(request, { hold, answered: false, busy: 0, released: false, answer })
     done(null, payload)
   })
   app.addHook('onResponse', function released (request, _reply, done) { answered(request); done() })
@@ -151,7 +153,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         // Conversion is CPU work: it costs more of a key's rate limit (README, "costs").
         cost: IMAGE_CONVERSION_COST,
         errors: ['EMPTY_BODY', 'BAD_CONTENT_LENGTH', 'BAD_REQUEST', 'IMAGE_UNSUPPORTED_FORMAT', 'IMAGE_INVALID',
-          'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'IMAGE_KEY_BUSY', 'UPLOAD_TOO_SLOW']
+          'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'UPLOAD_TOO_SLOW']
       },
       schema: {
         tags: ['conversion'],
@@ -173,13 +175,27 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         const background = backgroundRaw === undefined ? WHITE : parseBackground(backgroundRaw)
         const admission = admissions.get(request)!
         let result: ConvertResult
+        const signal = admission.answer.signal
+        const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - reply.elapsedTime : undefined
         try {
-          result = await holding(request, () => admission.ticket.run(async () => {
-            // Answered meanwhile (the request's deadline passed while it waited): no work for nobody.
-            if (admission.answered || reply.raw.destroyed) throw new AppError('TIMEOUT')
-            const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - reply.elapsedTime : undefined
-            if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
-            return await converter.convert(upload.bytes, { format: endpoint.format, quality, background, timeoutMs, signal: admission.answer.signal })
+          if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
+          result = await holding(request, async () => await converter.convert(upload.bytes, {
+            format: endpoint.format,
+            quality,
+            background,
+            timeoutMs,
+            signal,
+            // Admitted by its estimated time against what is left of the deadline, then
+            // served in fair order between keys (src/work/scheduler.ts).
+            schedule: async (work, run) => await scheduler.run({ owner: request.apiKey?.id, estimateMs: costs.estimate(work.encoder, work.pixels), remainingMs: timeoutMs, signal, busyCode: 'IMAGE_BUSY' }, async () => {
+              // Answered meanwhile (the request's deadline passed while it waited): no work for nobody.
+              if (admission.answered || reply.raw.destroyed) throw new AppError('TIMEOUT')
+              admission.hold.converting()
+              const startedAt = performance.now()
+              const converted = await run()
+              costs.observe(work.encoder, work.pixels, performance.now() - startedAt)
+              return converted
+            })
           }))
         } catch (err) {
           if (reply.sent) return reply

@@ -16,7 +16,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy'
-import { AppError } from '../../errors.js'
+import { AppError, isAppError } from '../../errors.js'
 
 /** The specification's limit on image data. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
@@ -116,7 +116,8 @@ function paced (payload: Readable, reading: Promise<Upload>, pace: UploadPace | 
     const onAbort = (): void => {
       if (settled) return
       settle()
-      reject(new AppError('CLIENT_CLOSED', 'The request was answered before its upload had arrived'))
+      // An upload shed to make room for another key's (upload-budget.ts) says why.
+      reject(isAppError(signal?.reason) ? signal.reason : new AppError('CLIENT_CLOSED', 'The request was answered before its upload had arrived'))
     }
     const settle = (): void => {
       settled = true
