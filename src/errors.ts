@@ -25,7 +25,8 @@ export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'Bad request' },
   // Failures of the HTTP exchange itself, answered before any route runs
   // (src/http/error-handler.ts, clientErrorHandler and frameworkErrors).
-  MALFORMED_URL: { status: 400, message: 'The request URL is malformed (for instance a "%" not followed by two hex digits): percent-encode special characters' },
+  // Its answers name what is wrong (src/http/error-handler.ts, src/http/request-target.ts).
+  MALFORMED_URL: { status: 400, message: 'The request URL is malformed: percent-encode any character a URL cannot hold as it is' },
   URL_TOO_LONG: { status: 414, message: 'A path segment of the URL is too long: check the URL, names here are short' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large: send fewer or shorter headers (at most 16 KB in all)' },
   MALFORMED_REQUEST: { status: 400, message: 'The request is not valid HTTP/1.1: check the request line, the headers and the body framing' },

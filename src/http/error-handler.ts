@@ -5,12 +5,14 @@
 // parser errors (headers too large, a request not received in time, bytes that are not
 // HTTP) by `clientErrorHandler`, which writes the envelope straight to the socket.
 import { randomUUID } from 'node:crypto'
+import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, ERROR_CATALOGUE, type ErrorCode, isAppError } from '../errors.js'
 import type { ErrorEnvelope } from './envelope.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
+import { isHandedOver, type ParserError, readRawTarget } from './request-target.js'
 
 // Fastify's own error codes, mapped onto our catalogue: those it can still raise here.
 // Its JSON parser is replaced (src/http/body.ts) and its handlerTimeout unused
@@ -128,9 +130,21 @@ export function sendError (request: FastifyRequest, reply: FastifyReply, err: un
   return reply.code(error.status).type('application/json; charset=utf-8').send(envelopeFor(error, request.id))
 }
 
+/**
+ * What is wrong with a path the router could not decode (FST_ERR_BAD_URL), without
+ * echoing it: a "%" that starts no escape, or escapes whose bytes are not UTF-8. (In the
+ * query, such a "%" is kept as written: docs/compatibility.md, "URLs".)
+ */
+export function describeBadPath (url: string): string {
+  const path = url.split('?')[0]!
+  const stray = /%(?![0-9a-fA-F]{2})/.exec(path)
+  if (stray) return `The request path has a "%" not followed by two hex digits (byte ${stray.index + 1} of the path): write a literal "%" as %25`
+  return 'The request path has percent-escapes whose bytes are not UTF-8 text (such as %FF, or %C3 without the byte that completes it): percent-encode the text as UTF-8 (é as %C3%A9)'
+}
+
 /** Fastify's `frameworkErrors`: router failures (bad URL, overlong parameter) as the envelope. */
 export function frameworkErrorHandler (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  sendError(request, reply, err)
+  sendError(request, reply, err.code === 'FST_ERR_BAD_URL' ? new AppError('MALFORMED_URL', describeBadPath(request.raw.url ?? ''), { cause: err }) : err)
 }
 
 /** Node's HTTP parser error codes, mapped onto the catalogue; anything else is MALFORMED_REQUEST. */
@@ -144,18 +158,35 @@ const CLIENT_ERROR_CODES: Record<string, ErrorCode> = {
  * Fastify's `clientErrorHandler` (Node's `clientError` event): the parser failed before
  * a request existed, so the envelope is written to the socket by hand and the
  * connection closed, as Node's own handler does. Logged at debug: these are the
- * client's mistakes or its disconnects, never ours.
+ * client's mistakes or its disconnects, never ours. A URL with raw UTF-8 bytes is read
+ * percent-encoded instead (src/http/request-target.ts).
  */
-export function clientErrorHandler (this: { log: FastifyBaseLogger }, err: NodeJS.ErrnoException, socket: Duplex): void {
+export function clientErrorHandler (this: { log: FastifyBaseLogger, server: Server }, err: Error & { code?: string }, socket: Duplex): void {
+  // A connection handed to a new parser: the old parser's errors are no one's.
+  if (isHandedOver(socket)) return
   const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
   if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable || answered) {
     socket.destroy()
     return
   }
-  const code = CLIENT_ERROR_CODES[err.code ?? ''] ?? 'MALFORMED_REQUEST'
-  const error = new AppError(code)
+  let message: string | undefined
+  if (err.code === 'HPE_INVALID_URL') {
+    // Node hands over the bytes read as a Buffer (Fastify's type says otherwise).
+    const outcome = readRawTarget(this.server, socket, err as ParserError, (on, refusal) => writeEnvelope(this.log, on, new AppError('MALFORMED_URL', refusal), err.code))
+    if (outcome.taken) {
+      this.log.debug({ cause: err.code }, 'raw bytes in the URL: read percent-encoded')
+      return
+    }
+    message = outcome.message
+  }
+  writeEnvelope(this.log, socket, new AppError(CLIENT_ERROR_CODES[err.code ?? ''] ?? 'MALFORMED_REQUEST', message), err.code)
+}
+
+/** The envelope of a refusal before any request, written to the socket, which is then closed. */
+function writeEnvelope (log: FastifyBaseLogger, socket: Duplex, error: AppError, cause: string | undefined): void {
+  if (socket.destroyed || !socket.writable) return
   const requestId = randomUUID()
-  this.log.debug({ code, cause: err.code, requestId }, 'client error')
+  log.debug({ code: error.code, cause, requestId }, 'client error')
   const body = JSON.stringify(envelopeFor(error, requestId))
   socket.end(`HTTP/1.1 ${error.status} ${STATUS_TEXT[error.status] ?? 'Error'}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +

@@ -1,0 +1,168 @@
+// Raw UTF-8 in a URL, as curl sends `?name=é` (the bytes C3 A9, not %C3%A9), over a socket
+// to the built server: Node's HTTP parser refuses such a request line, and the server reads
+// it percent-encoded instead (src/http/request-target.ts). What it cannot read is refused
+// with a message naming the real problem. Issue 26, item 3.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { request, type ServerProcess, startServerProcess } from '../processes.js'
+
+const KEY = 'raw-utf8-url-key-0123456789'
+// Short, so that a test can outlast it: a connection taken from Node's parser must not be
+// timed out as the request that parser refused.
+const HEADERS_TIMEOUT_MS = 1000
+
+interface Answer { status: number, headers: Record<string, string>, json: Record<string, unknown> }
+
+/** A request line and headers, the target given as bytes (latin1: one char per byte). */
+function rawRequest (target: string, headers: Record<string, string> = {}): Buffer {
+  const lines = [`GET ${target} HTTP/1.1`, 'Host: localhost', `Authorization: ${KEY}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
+  return Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1')
+}
+
+/** The bytes of UTF-8 text, as a latin1 string for rawRequest. */
+const bytes = (text: string): string => Buffer.from(text, 'utf8').toString('latin1')
+
+/**
+ * One connection: writes each step (bytes; a pause in ms; { answers: n } waits until n
+ * answers are in), and resolves with every answer read (framed by Content-Length) once
+ * `expected` are in or the server closes.
+ */
+function exchange (port: number, steps: Array<Buffer | number | { answers: number }>, expected: number): Promise<{ answers: Answer[], closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    const answers: Answer[] = []
+    let buffer = Buffer.alloc(0)
+    let closed = false
+    const waiting: Array<{ count: number, go: () => void }> = []
+    const finish = (): void => { socket.destroy(); resolve({ answers, closed }) }
+    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`only ${answers.length} of ${expected} answers: ${buffer.toString()}`)) }, 15_000)
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk])
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n')
+        if (end === -1) break
+        const head = buffer.subarray(0, end).toString('latin1').split('\r\n')
+        const headers = Object.fromEntries(head.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+        const length = Number(headers['content-length'])
+        if (buffer.length < end + 4 + length) break
+        const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8')
+        buffer = buffer.subarray(end + 4 + length)
+        answers.push({ status: Number(head[0]!.split(' ')[1]), headers, json: JSON.parse(body) as Record<string, unknown> })
+      }
+      while (waiting.length > 0 && answers.length >= waiting[0]!.count) waiting.shift()!.go()
+      if (answers.length >= expected) { clearTimeout(timer); finish() }
+    })
+    socket.on('close', () => { closed = true; clearTimeout(timer); resolve({ answers, closed }) })
+    socket.on('error', () => {})
+    socket.once('connect', async () => {
+      for (const step of steps) {
+        if (typeof step === 'number') await new Promise((resolve) => setTimeout(resolve, step))
+        else if (Buffer.isBuffer(step)) socket.write(step)
+        else if (answers.length < step.answers) await new Promise<void>((resolve) => waiting.push({ count: step.answers, go: resolve }))
+      }
+    })
+  })
+}
+
+function assertEnvelope (answer: Answer, status: number, error: string): void {
+  assert.equal(answer.status, status, JSON.stringify(answer.json))
+  assert.match(answer.headers['content-type'] ?? '', /^application\/json/)
+  assert.equal(answer.json.success, false)
+  assert.equal(answer.json.code, status)
+  assert.equal(answer.json.error, error)
+  assert.equal(typeof answer.json.message, 'string')
+  assert.equal(typeof answer.json.requestId, 'string')
+}
+
+describe('raw UTF-8 bytes in a URL, over a socket to the built server', () => {
+  let server: ServerProcess
+  let dataDir: string
+  before(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-raw-url-'))
+    server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS) })
+  })
+  after(async () => {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('reads a query of raw UTF-8 as the same query percent-encoded', async () => {
+    const { answers } = await exchange(server.port, [rawRequest(`/color/info?name=${bytes('À+l’Orange')}`)], 1)
+    const [answer] = answers
+    assert.equal(answer!.status, 200, JSON.stringify(answer!.json))
+    assert.match(answer!.headers['content-type'] ?? '', /^application\/json/)
+    // The answer went the whole way: the key's rate limit was counted.
+    assert.ok(answer!.headers['x-ratelimit-remaining'])
+    assert.deepEqual([answer!.json.success, answer!.json.code, answer!.json.message, answer!.json.name, answer!.json.hex], [true, 200, '', 'À l’Orange', '#f2850d'])
+  })
+
+  it('reads raw UTF-8 in the path too', async () => {
+    const { answers } = await exchange(server.port, [rawRequest(`/sfw/gif/${bytes('é')}`)], 1)
+    assertEnvelope(answers[0]!, 400, 'GIF_UNKNOWN_TYPE')
+    assert.match(String(answers[0]!.json.message), /"é"/)
+  })
+
+  it('keeps the connection: raw requests one after another, pipelined, and plain ones', async () => {
+    const name = (text: string): Buffer => rawRequest(`/color/info?name=${bytes(text)}`)
+    const { answers, closed } = await exchange(server.port, [
+      name('À+l’Orange'), { answers: 1 },
+      // Past the header timeout: the connection was taken from a parser whose request
+      // never completed, and must not be timed out as that request.
+      HEADERS_TIMEOUT_MS + 300,
+      name('dark+slate+gräy'), { answers: 2 },
+      // Pipelined: a raw request line behind one still being answered waits for it.
+      Buffer.concat([name('À+l’Orange'), name('Âbi+Blue'), rawRequest('/color/info?hex=00ff00'), name('Âbi+Blue')]), { answers: 6 },
+      rawRequest('/color/info?hex=ff0000')
+    ], 7)
+    // "gräy": names ignore accents, but only once the ä is read as one.
+    assert.deepEqual(answers.map((a) => [a.status, a.json.name]), [[200, 'À l’Orange'], [200, 'Dark Slate Gray'], [200, 'À l’Orange'], [200, 'Âbi Blue'], [200, 'Lime'], [200, 'Âbi Blue'], [200, 'Red']])
+    assert.equal(closed, false)
+  })
+
+  it('reads a raw request pipelined behind a plain one on a new connection', async () => {
+    const { answers } = await exchange(server.port, [Buffer.concat([rawRequest('/color/info?hex=00ff00'), rawRequest(`/color/info?name=${bytes('Âbi+Blue')}`)])], 2)
+    assert.deepEqual(answers.map((a) => [a.status, a.json.name]), [[200, 'Lime'], [200, 'Âbi Blue']])
+  })
+
+  it('reads a raw request line that arrives in two reads, split inside a character', async () => {
+    const line = rawRequest(`/color/info?name=${bytes('À+l’Orange')}`)
+    const cut = line.indexOf(0x80) // the second byte of À
+    const { answers } = await exchange(server.port, [line.subarray(0, cut), 200, line.subarray(cut)], 1)
+    assert.deepEqual([answers[0]!.status, answers[0]!.json.name], [200, 'À l’Orange'])
+  })
+
+  it('refuses bytes that are not UTF-8 with 400 MALFORMED_URL naming the byte, whole or split', async () => {
+    for (const steps of [[rawRequest('/color/info?name=a\xffb')], [Buffer.from('GET /color/info?name=a\xc3', 'latin1'), 200, rawRequest('(b').subarray(4)]]) {
+      // Two awaited: the answer, then the connection closing.
+      const { answers, closed } = await exchange(server.port, steps, 2)
+      assertEnvelope(answers[0]!, 400, 'MALFORMED_URL')
+      assert.match(String(answers[0]!.json.message), /^The request URL is not UTF-8 text: byte 19 of it, 0x(FF|C3), does not start or continue a UTF-8 character/)
+      assert.doesNotMatch(String(answers[0]!.json.message), /two hex digits/)
+      assert.equal(answers[0]!.headers.connection, 'close')
+      assert.equal(closed, true)
+    }
+  })
+
+  it('names the real problem of other URLs it refuses, echoing none of them', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['/color/%zz-secret', /^The request path has a "%" not followed by two hex digits \(byte 8 of the path\)/],
+      ['/color/%FF-secret', /^The request path has percent-escapes whose bytes are not UTF-8 text/],
+      ['/color/info?name=\x01secret', /^The request URL has a control character \(0x01\) in its query, at byte 18 of the URL/]
+    ]
+    for (const [target, message] of cases) {
+      const { answers } = await exchange(server.port, [rawRequest(target)], 1)
+      assertEnvelope(answers[0]!, 400, 'MALFORMED_URL')
+      assert.match(String(answers[0]!.json.message), message)
+      assert.doesNotMatch(String(answers[0]!.json.message), /secret/)
+    }
+  })
+
+  it('stays healthy and logs no error', async () => {
+    assert.equal((await request(`${server.url}/healthz`)).status, 200)
+    assert.doesNotMatch(server.output(), /"level":(50|60)/)
+  })
+})
