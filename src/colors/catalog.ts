@@ -1,12 +1,14 @@
-// The named colours: the CSS Color 4 keywords (package color-name, MIT) first, then
-// meodai's color-name-list (MIT, about 31,000 names). Value lookups name a colour by the
-// nearest entry under CIEDE2000; an exact value match takes the first entry with that
-// value, so CSS keywords win exact matches (#ff0000 is "Red", not a poetic synonym).
+// The named colours: the CSS Color 4 keywords (package color-name, MIT) first, then the
+// brand palettes of brand-colors.ts, then meodai's color-name-list (MIT, about 31,000
+// names). Value lookups name a colour by the nearest entry under CIEDE2000; an exact value
+// match takes the first entry with that value, so CSS keywords win exact matches (#ff0000
+// is "Red", not a poetic synonym), then brands (#5865f2 is "Discord Blurple").
 // Name lookups ignore case, spaces, hyphens, underscores and accents.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import cssColors from 'color-name'
+import { BRAND_PALETTES } from './brand-colors.js'
 import { labOf, toHex, type RgbValue } from './convert.js'
 import { createNearestIndex, type LabTriples, type NearestIndex } from './nearest-index.js'
 
@@ -29,7 +31,7 @@ export interface NameMatch {
 }
 
 export interface ColorCatalog {
-  /** Distinct named values, in preference order (CSS first). */
+  /** Distinct named values, in preference order (CSS, then brands, then the long list). */
   readonly size: number
   /** The i-th distinct named value (a new object each call: the catalogue keeps no objects). */
   colorAt (i: number): NamedColor
@@ -134,7 +136,7 @@ class StringTable {
 
 export function createColorCatalog (): ColorCatalog {
   const start = performance.now()
-  // Every entry in preference order (CSS first): display name and 0xRRGGBB.
+  // Every entry in preference order (CSS, brands, the long list): display name and 0xRRGGBB.
   const entryNames: string[] = []
   const entryRgb: number[] = []
   for (const [keyword, [r, g, b]] of Object.entries(cssColors)) {
@@ -142,6 +144,12 @@ export function createColorCatalog (): ColorCatalog {
     entryRgb.push((r << 16) | (g << 8) | b)
   }
   const cssEntries = entryNames.length
+  for (const palette of BRAND_PALETTES) {
+    for (const { name, hex } of palette.colors) {
+      entryNames.push(name)
+      entryRgb.push(parseInt(hex.slice(1), 16))
+    }
+  }
   for (const { name, hex } of colorNameListEntries()) {
     if (!/^#[0-9a-f]{6}$/i.test(hex)) continue
     entryNames.push(name)
