@@ -118,6 +118,9 @@ export function sendError (request: FastifyRequest, reply: FastifyReply, err: un
   if (error.code === 'CLIENT_CLOSED') {
     // Nobody reads this answer; a disconnect is the client's choice, not a failure of ours.
     request.log.debug({ code: error.code, message: error.message }, 'client closed the connection')
+  } else if (error.status === 503 && error.headers?.['retry-after'] !== undefined) {
+    // Load shed on purpose (src/work/scheduler.ts, the upload budget): no failure, no stack.
+    request.log.warn({ code: error.code, message: error.message }, 'request refused: busy')
   } else if (error.status >= 500 && error.code !== 'TEST_ERROR') {
     request.log.error({ err: error.cause ?? error, code: error.code }, 'request failed')
   }

@@ -62,7 +62,7 @@ describe('hostile: uploads, envelopes and operator files', () => {
       GIF_STARTER_CATALOG: 'true',
       RATE_LIMIT_MAX: '1000000',
       IMAGE_CONCURRENCY: '2',
-      IMAGE_QUEUE: '4',
+      IMAGE_UPLOAD_MEMORY: '16mb',
       IMAGE_UPLOAD_GRACE_MS: '1000',
       IMAGE_UPLOAD_MIN_RATE: '4kb',
       IMAGE_UPLOAD_TIMEOUT_MS: '4000'
@@ -104,16 +104,26 @@ describe('hostile: uploads, envelopes and operator files', () => {
     assert.ok(await cpuLoadAfter(server) < HEALTH_LIMITS.maxIdleLoad)
   })
 
-  it('cuts off slow uploads with 408 and keeps one key from holding every conversion place', async () => {
+  it('cuts off slow uploads with 408, and one key\'s trickling uploads never keep another key from converting', async () => {
     const probe = startProbe(server)
-    // Ten uploads announcing 1 MB that trickle 100 bytes every 2 s (issue 14, item 7).
-    const attack = Array.from({ length: 10 }, () => sendRaw(server.port, [
-      rawRequest('POST', '/convert/image-png', { authorization: HOSTILE_KEY, 'content-type': 'application/octet-stream', 'content-length': '1000000' }),
-      Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1)
-    ], { keepOpen: true, timeoutMs: 20_000 }))
-    // Meanwhile, another customer converts: the attacker may hold only its share of the places.
+    const settled: string[] = []
+    // Ten uploads announcing 4 MiB that trickle 100 bytes every 2 s (issue 14, item 7): 40 MiB
+    // announced, past the 16 MiB all uploads may hold (IMAGE_UPLOAD_MEMORY).
+    const attack = Array.from({ length: 10 }, async () => {
+      const answer = await sendRaw(server.port, [
+        rawRequest('POST', '/convert/image-png', { authorization: HOSTILE_KEY, 'content-type': 'application/octet-stream', 'content-length': String(4 * 1024 * 1024) }),
+        Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1)
+      ], { keepOpen: true, timeoutMs: 20_000 })
+      settled.push(String(answer.json?.error))
+      return answer
+    })
+    // Meanwhile, another customer converts: the attacker's newest uploads make room.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    const legit = await Promise.all(Array.from({ length: 3 }, async () => convert(server, OTHER_KEY, await png)))
+    const legit = await Promise.all(Array.from({ length: 3 }, async () => {
+      const answer = await convert(server, OTHER_KEY, await png)
+      settled.push('legit')
+      return answer
+    }))
     assert.deepEqual(legit.map((a) => [a.status, a.type]), Array(3).fill([200, 'image/png']))
     const answers = await Promise.all(attack)
     const seen = new Map<string, number>()
@@ -124,13 +134,16 @@ describe('hostile: uploads, envelopes and operator files', () => {
         assertEnvelope(answer, 408, 'UPLOAD_TOO_SLOW')
         assert.match(String(answer.json!.message), /too slowly.*bytes per second/)
       } else {
-        assertEnvelope(answer, 429, 'IMAGE_KEY_BUSY')
+        assertEnvelope(answer, 503, 'IMAGE_BUSY')
         assert.equal(answer.headers['retry-after'], '2')
       }
     }
-    // Half of IMAGE_CONCURRENCY + IMAGE_QUEUE (6): three uploads were admitted and cut off.
-    assert.deepEqual(Object.fromEntries(seen), { UPLOAD_TOO_SLOW: 3, IMAGE_KEY_BUSY: 7 })
-    // The places are back: the attacker's key converts again.
+    // 16 MiB hold four: six were refused at once, and at least the newest of the four was shed for the other key.
+    assert.ok((seen.get('IMAGE_BUSY') ?? 0) >= 7, JSON.stringify(Object.fromEntries(seen)))
+    assert.ok((seen.get('UPLOAD_TOO_SLOW') ?? 0) >= 1, JSON.stringify(Object.fromEntries(seen)))
+    // The other key was served before any slow upload was cut off: it never waited for them.
+    assert.ok(settled.indexOf('legit') >= 0 && settled.lastIndexOf('legit') < settled.indexOf('UPLOAD_TOO_SLOW'), settled.join(' '))
+    // The bytes are back: the attacker's key converts again.
     assert.equal((await convert(server, HOSTILE_KEY, await png)).status, 200)
     await assertHealthy(server, await probe.stop())
     assert.ok(await cpuLoadAfter(server) < HEALTH_LIMITS.maxIdleLoad)
@@ -225,8 +238,7 @@ describe('hostile: conversions past their deadline', () => {
       RATE_LIMIT_MAX: '1000000',
       REQUEST_TIMEOUT_MS: '300',
       IMAGE_TIMEOUT_MS: '20000',
-      IMAGE_CONCURRENCY: '1',
-      IMAGE_QUEUE: '0'
+      IMAGE_CONCURRENCY: '1'
     })
   })
   after(async () => { await server?.stop() })
@@ -242,7 +254,7 @@ describe('hostile: conversions past their deadline', () => {
   })
 
   // Regression: the place was given back with the 503 while libvips went on, so more
-  // conversions ran than IMAGE_CONCURRENCY + IMAGE_QUEUE allow. libvips counts whole
+  // conversions ran than IMAGE_CONCURRENCY allows. libvips counts whole
   // seconds (at least one), so with REQUEST_TIMEOUT_MS at 300 ms the conversion outlives
   // its 503 by most of a second: its place stays taken until libvips has stopped.
   it('keeps the admission until libvips has stopped, so the concurrency bound holds', async () => {
