@@ -3495,8 +3495,6 @@ export interface operations {
              * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
              *
              *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
-             *
-             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
              */
             429: {
                 headers: {
@@ -3661,8 +3659,6 @@ export interface operations {
              * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
              *
              *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
-             *
-             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
              */
             429: {
                 headers: {
@@ -3827,8 +3823,6 @@ export interface operations {
              * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
              *
              *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
-             *
-             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
              */
             429: {
                 headers: {
@@ -3993,8 +3987,6 @@ export interface operations {
              * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
              *
              *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
-             *
-             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
              */
             429: {
                 headers: {
@@ -4159,8 +4151,6 @@ export interface operations {
              * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
              *
              *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
-             *
-             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
              */
             429: {
                 headers: {
@@ -4325,8 +4315,6 @@ export interface operations {
              * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
              *
              *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
-             *
-             *     `IMAGE_KEY_BUSY`: This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After
              */
             429: {
                 headers: {
