@@ -18,6 +18,9 @@ export async function prepareKeys (config: Config, store: Store, print: (text: s
       '',
       `      curl -H "Authorization: ${initial.key}" ${config.publicUrl}/color/random`,
       '',
+      '  It is the operator\'s key: the machine\'s capacity is its only limit. Keys you',
+      `  create get ${config.rateLimitMax} units per ${Math.round(config.rateLimitWindowMs / 1000)} s (RATE_LIMIT_MAX, RATE_LIMIT_WINDOW; a picture costs 5):`,
+      '      npm run cli -- keys create --name mybot          (then: keys limits mybot --rate 600/1m)',
       '  Manage keys with: npm run cli -- keys --help',
       line,
       ''

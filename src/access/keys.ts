@@ -3,7 +3,7 @@
 // there is nothing to brute-force), and lookups stay cheap on the hot path.
 import { hash, randomBytes } from 'node:crypto'
 import { AppError } from '../errors.js'
-import type { ApiKeyRecord, KeyStatus, KeyStore } from '../store/interface.js'
+import type { ApiKeyRecord, KeyLimits, KeyStatus, KeyStore } from '../store/interface.js'
 import { StoreConflictError } from '../store/interface.js'
 
 export const KEY_PREFIX = 'um_'
@@ -13,6 +13,12 @@ const SHOWN_PREFIX_LENGTH = KEY_PREFIX.length + 4
 /** Longest Authorization value we hash; anything longer cannot be one of our keys. */
 export const MAX_KEY_LENGTH = 512
 export const KEY_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+/**
+ * The rate limit of the key made at first start, the operator's: far above what a 2-core
+ * machine serves (about 2,400 pictures, 12,000 units, a minute), so the machine's capacity
+ * (src/work/scheduler.ts) is its only bound. Keys the operator hands out get RATE_LIMIT_MAX.
+ */
+export const OPERATOR_KEY_LIMITS: Partial<KeyLimits> = { rateMax: 1_000_000, rateWindowMs: 60_000 }
 
 export function generateKey (): string {
   return KEY_PREFIX + randomBytes(KEY_RANDOM_BYTES).toString('base64url')
@@ -66,7 +72,7 @@ export interface CreatedKey {
 export type KeyService = ReturnType<typeof createKeyService>
 
 export function createKeyService (store: KeyStore) {
-  async function create (name: string, source: ApiKeyRecord['source'] = 'cli'): Promise<CreatedKey> {
+  async function create (name: string, source: ApiKeyRecord['source'] = 'cli', limits?: Partial<KeyLimits>): Promise<CreatedKey> {
     if (!KEY_NAME_PATTERN.test(name)) {
       throw new KeyError(invalidName(name))
     }
@@ -76,7 +82,7 @@ export function createKeyService (store: KeyStore) {
     if (holder?.status === 'revoked') await store.rename(name, retiredName(name, holder.id))
     const key = generateKey()
     try {
-      const record = await store.create({ name, prefix: shownPrefix(key), hash: hashKey(key), source })
+      const record = await store.create({ name, prefix: shownPrefix(key), hash: hashKey(key), source, ...(limits === undefined ? {} : { limits }) })
       return { key, record }
     } catch (err) {
       if (err instanceof StoreConflictError) throw new KeyError(err.message)
@@ -132,7 +138,6 @@ export function createKeyService (store: KeyStore) {
     return added
   }
 
-  /** On a store with no key at all, makes one so a newcomer can call the API at once. */
   async function rename (name: string, newName: string): Promise<ApiKeyRecord> {
     if (!KEY_NAME_PATTERN.test(newName)) throw new KeyError(invalidName(newName))
     try {
@@ -145,10 +150,15 @@ export function createKeyService (store: KeyStore) {
     }
   }
 
+  /**
+   * On a store with no key at all, makes one so a newcomer can call the API at once. It is
+   * the operator's: limited by what the machine serves (the scheduler), not by the rate
+   * limit meant for the keys the operator hands out.
+   */
   async function createInitialKeyIfNone (): Promise<CreatedKey | undefined> {
     if (await store.count() > 0) return undefined
     try {
-      return await create('default', 'bootstrap')
+      return await create('default', 'bootstrap', OPERATOR_KEY_LIMITS)
     } catch (err) {
       // Another instance starting at the same moment made it first.
       if (err instanceof KeyError) return undefined

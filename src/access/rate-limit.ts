@@ -50,19 +50,39 @@ export interface RateLimiter {
 
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000))
 
+/**
+ * Units a request takes from its window when it is admitted: one at most. The rest of its
+ * cost is taken once it has been served (a 2xx or 3xx), so that a request refused before
+ * any work (a 400 for a mistyped parameter, a 503 busy refusal) costs one unit, not five.
+ */
+const admissionUnits = (route: RoutePolicy): number => Math.min(1, route.cost)
+
+/**
+ * Units of usage (what an operator bills) an answered request is charged: its cost when it
+ * was served, one unit when it was refused for the caller's mistake (4xx), nothing for a
+ * failure of ours (5xx, busy refusals included) or a rate-limit refusal (429).
+ */
+export function billedUnits (status: number, cost: number): number {
+  if (status < 400) return cost
+  if (status >= 500 || status === 429) return 0
+  return Math.min(1, cost)
+}
+
 export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
   /** Sets the window's headers; throws RATE_LIMITED past the limit. */
   function checkRate (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): void {
     const reset = seconds(resetAt - now)
     const policy = key ? 'key' : 'ip'
-    const remaining = Math.max(0, max - count)
+    // The window holds this request's admission unit; the rest of its cost is charged once it is served.
+    const rest = route.cost - admissionUnits(route)
+    const remaining = Math.max(0, max - count - rest)
     reply.header('x-ratelimit-limit', max)
     reply.header('x-ratelimit-remaining', remaining)
     reply.header('x-ratelimit-reset', reset)
     reply.header('ratelimit-policy', `"${policy}";q=${max};w=${seconds(windowMs)}`)
     reply.header('ratelimit', `"${policy}";r=${remaining};t=${reset}`)
     // A free route (cost 0, such as /me) shows the state but is never refused.
-    if (route.cost > 0 && count > max) {
+    if (route.cost > 0 && count + rest > max) {
       opts.onReject?.('rate', route.url)
       throw new AppError('RATE_LIMITED', `Too many requests: this ${key ? 'key' : 'address'} may use ${max} units per ${seconds(windowMs)} s and this request costs ${route.cost}; retry in ${reset} s`, {
         headers: { 'retry-after': String(reset) }
@@ -93,16 +113,25 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       const key = request.apiKey
       const max = key ? key.limits.rateMax ?? opts.defaultMax : opts.ipMax
       const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
-      const hit = await opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, route.cost, windowMs, now)
+      const hit = await opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, admissionUnits(route), windowMs, now)
       checkRate(reply, route, key, max, windowMs, now, hit)
       if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && route.cost > 0) {
         checkQuota(reply, route, key, now, await opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now))
       }
     },
     count (request, reply, route) {
+      if (route.unknown) return
       const key = request.apiKey
-      if (!key || route.unknown || reply.statusCode === 429) return
-      opts.usage.record(key.id, route.group, route.cost, Date.now())
+      const now = Date.now()
+      const rest = route.cost - admissionUnits(route)
+      if (route.rateLimited && rest > 0 && reply.statusCode < 400) {
+        // Served: the rest of its cost joins the window (never refused now: the work is done).
+        const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
+        opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, rest, windowMs, now).catch(() => {})
+      }
+      if (!key) return
+      const units = billedUnits(reply.statusCode, route.cost)
+      if (units > 0) opts.usage.record(key.id, route.group, units, now)
     }
   }
 }

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { testConfig } from '../config.js'
+import { billedUnits } from '../../src/access/rate-limit.js'
 import { createKeyService } from '../../src/access/keys.js'
+import { AppError } from '../../src/errors.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { createAppOn, createTestApp, json, tempDir, type TestApp } from '../helpers.js'
 
@@ -16,6 +18,8 @@ async function limitedApp (overrides: Parameters<typeof testConfig>[1] = {}): Pr
     config: { rateLimitMax: 5, rateLimitWindowMs: 60_000, rateLimitIpMax: 4, ...overrides },
     beforeReady (app) {
       app.get('/probe/costly', { config: { cost: 3 }, schema: { tags: ['probe'] } }, async () => ({ success: true, code: 200, message: '' }))
+      app.get('/probe/costly-refused', { config: { cost: 3, errors: ['VALIDATION'] }, schema: { tags: ['probe'] } }, async () => { throw new AppError('VALIDATION', 'a mistyped parameter') })
+      app.get('/probe/costly-failed', { config: { cost: 3, errors: ['SERVICE_UNAVAILABLE'] }, schema: { tags: ['probe'] } }, async () => { throw new AppError('SERVICE_UNAVAILABLE', 'busy', { headers: { 'retry-after': '1' } }) })
       app.get('/probe/public', { config: { public: true } }, async () => ({ success: true, code: 200, message: '' }))
     }
   })
@@ -78,7 +82,23 @@ describe('rate limits per key', () => {
     assert.equal(limitHeaders(first).remaining, 2)
     const second = await t.app.inject({ method: 'GET', url: '/probe/costly', headers: t.auth })
     assert.equal(second.statusCode, 429, 'a second costly call would use 6 of 5 units')
+    // The refused call took one unit, not three: 3 + 1 + 1 fit in 5, and nothing more does.
+    assert.equal((await t.app.inject({ method: 'GET', url: '/gen/html?code=418', headers: t.auth })).statusCode, 418)
     assert.equal((await t.app.inject({ method: 'GET', url: '/gen/html?code=418', headers: t.auth })).statusCode, 429)
+  })
+
+  it('charges a request refused before any work one unit of its window, not its cost (a 400 for a mistyped parameter cost 5 before)', async () => {
+    const t = await limitedApp()
+    for (let i = 0; i < 2; i++) assert.equal((await t.app.inject({ method: 'GET', url: '/probe/costly-refused', headers: t.auth })).statusCode, 400)
+    assert.equal((await t.app.inject({ method: 'GET', url: '/probe/costly-failed', headers: t.auth })).statusCode, 503)
+    // 1 + 1 + 1 units taken: a served costly call (3) no longer fits; the headers said so.
+    const last = await t.app.inject({ method: 'GET', url: '/probe/costly', headers: t.auth })
+    assert.equal(last.statusCode, 429)
+    const fresh = await limitedApp()
+    for (let i = 0; i < 2; i++) await fresh.app.inject({ method: 'GET', url: '/probe/costly-refused', headers: fresh.auth })
+    const served = await fresh.app.inject({ method: 'GET', url: '/probe/costly', headers: fresh.auth })
+    assert.equal(served.statusCode, 200, 'two refused calls (2 units) leave room for one of 3')
+    assert.equal(limitHeaders(served).remaining, 0)
   })
 
   it('limits public routes by client IP, and never health checks', async () => {
@@ -94,6 +114,20 @@ describe('rate limits per key', () => {
 })
 
 describe('quotas and usage', () => {
+  it('bills what was served: the cost for 2xx and 3xx, one unit for a 4xx, nothing for a 429 or any 5xx', () => {
+    assert.deepEqual([200, 304, 400, 404, 413, 429, 500, 503].map((status) => billedUnits(status, 5)), [5, 5, 1, 1, 1, 0, 0, 0])
+    assert.deepEqual([200, 400, 500].map((status) => billedUnits(status, 0)), [0, 0, 0])
+  })
+
+  it('records no usage for a 5xx answer, and one unit for a refused costly call', async () => {
+    const t = await limitedApp({ rateLimitMax: 1000 })
+    assert.equal((await t.app.inject({ method: 'GET', url: '/probe/costly-failed', headers: t.auth })).statusCode, 503)
+    assert.equal((await t.app.inject({ method: 'GET', url: '/probe/costly-refused', headers: t.auth })).statusCode, 400)
+    assert.equal((await t.app.inject({ method: 'GET', url: '/probe/costly', headers: t.auth })).statusCode, 200)
+    const me = json(await t.app.inject({ method: 'GET', url: '/me', headers: t.auth }))
+    assert.deepEqual(me.usage.today.probe, { requests: 2, units: 4 })
+  })
+
   it('refuses a key past its quota until the period ends, and counts usage per endpoint group', async () => {
     const t = await limitedApp({ rateLimitMax: 1000 })
     await t.store.keys.setLimits('test', { quotaMax: 4, quotaPeriod: 'day' })

@@ -75,3 +75,29 @@ describe('bursts from one key are served, not refused', () => {
     assert.ok(place >= 0 && place < 10, `B was answered after ${place} of A's 40: ${order.join(' ')}`)
   })
 })
+
+describe('the first key is the operator\'s: limited by the machine, not by RATE_LIMIT_MAX', () => {
+  let server: ServerProcess
+  let dataDir: string
+
+  before(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-operator-key-'))
+    // Default limits: keys handed out get 100 units a minute, a picture costs 5.
+    server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  })
+  after(async () => {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('prints the key once, says what limits it and other keys have, and serves 30 welcome cards at once (150 units) with it', async () => {
+    const printed = server.output()
+    const key = /Authorization: (um_[A-Za-z0-9_-]+)/.exec(printed)?.[1]
+    assert.ok(key, printed)
+    assert.match(printed, /operator's key: the machine's capacity is its only limit/)
+    assert.match(printed, /Keys you\s+create get 100 units per 60 s \(RATE_LIMIT_MAX, RATE_LIMIT_WINDOW; a picture costs 5\)/)
+    const answers = await Promise.all(Array.from({ length: 30 }, async (_, i) =>
+      await request(`${server.url}/gen/welcome`, { method: 'POST', headers: { authorization: key, 'content-type': 'application/json' }, body: JSON.stringify({ username: `guest ${i}` }) })))
+    assert.deepEqual(answers.map((a) => a.status), Array(30).fill(200))
+  })
+})
