@@ -1,5 +1,5 @@
 // Importing a folder of gifs into the catalog: <folder>/<category>/<file>, or a flat
-// folder with a given category. Each file is all or nothing: checked, copied under its
+// folder with a given category, or one file with a given category. Each file is all or nothing: checked, copied under its
 // hash (temp file + rename), and only then added to the catalog, so an interrupted
 // import leaves at most a file without a row, which the next import deletes.
 import fs from 'node:fs'
@@ -13,8 +13,9 @@ import { GIF_TYPES, isGifType } from './types.js'
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 export interface ImportOptions {
+  /** A folder, or (with `category`) a single gif file. */
   folder: string
-  /** Import a flat folder into this category instead of <category>/ subfolders. */
+  /** Import a flat folder, or the one file `folder` names, into this category instead of <category>/ subfolders. */
   category?: string
   dryRun?: boolean
   store: GifCatalogStore
@@ -65,7 +66,12 @@ async function collect (folder: string, category: string | undefined, reject: (f
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ImportError(`The folder "${folder}" does not exist`)
     throw new ImportError(`Cannot read the folder "${folder}" (${errnoText(err)})`)
   }
-  if (!stat.isDirectory()) throw new ImportError(`"${folder}" is not a folder`)
+  if (!stat.isDirectory()) {
+    // One file has no category folder to take its category from: --category gives it.
+    if (stat.isFile() && category !== undefined) return [{ file: folder, category }]
+    if (stat.isFile()) throw new ImportError(`"${folder}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${folder} --category NAME)`)
+    throw new ImportError(`"${folder}" is not a folder or a file`)
+  }
 
   const candidates: Candidate[] = []
   const filesOf = async (dir: string, cat: string): Promise<void> => {

@@ -154,14 +154,16 @@ describe('gifs import', () => {
     assert.match(bad.err, /"cuddle" is not a gif type/)
   })
 
-  it('fails clearly on a folder that does not exist, or a file given as the folder', async () => {
+  it('fails clearly on a folder that does not exist, or a single file without --category', async () => {
     const missing = await cli('import', path.join(src, 'no-such-folder'))
     assert.equal(missing.code, 1)
     assert.match(missing.err, /The folder ".*no-such-folder" does not exist/)
     const file = put('x.gif', gif('x'))
     const notDir = await cli('import', file)
     assert.equal(notDir.code, 1)
-    assert.match(notDir.err, /is not a folder/)
+    // One sentence, saying what to do.
+    assert.equal(notDir.err, `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)`)
+    assert.deepEqual((await catalog()).counts, {})
     const usage = await cli('import')
     assert.equal(usage.code, 2)
   })

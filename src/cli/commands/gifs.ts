@@ -18,12 +18,13 @@ const REMOVE_PAGE = 1000
 const HELP = `Usage: npm run cli -- gifs <command> [options]
 
 Commands:
-  import FOLDER [--category NAME] [--dry-run]
-        Import gifs from FOLDER laid out as <category>/<file>.gif (or, with
-        --category, a flat folder of gifs for that category). Each file is checked
-        (a real GIF, every frame decodable), duplicates (same content) are skipped,
-        and every refused file is reported with the reason. Safe to re-run and to
-        interrupt. --dry-run checks everything and changes nothing.
+  import FOLDER|FILE [--category NAME] [--dry-run]
+        Import gifs from FOLDER laid out as <category>/<file>.gif, or with
+        --category a flat folder of gifs, or one gif FILE, for that category.
+        Each file is checked (a real GIF, every frame decodable), duplicates (same
+        content) are skipped, and every refused file is reported with the reason.
+        Safe to re-run and to interrupt. --dry-run checks everything and changes
+        nothing.
         Exit code 0 when every file was added or already there, 1 if any was refused.
   list [--category NAME] [--limit N] [--json]
         List gifs: id, category, size, dimensions, frames, file or URL.
@@ -69,7 +70,7 @@ export const gifsCommand: CommandGroup = {
       switch (command) {
         case 'import': {
           const { values, positionals } = parseArgs({ args: rest, options: { category: { type: 'string' }, 'dry-run': { type: 'boolean' } }, allowPositionals: true })
-          if (positionals.length !== 1) throw new UsageError('gifs import takes one folder: gifs import FOLDER [--category NAME] [--dry-run]')
+          if (positionals.length !== 1) throw new UsageError('gifs import takes one folder or file: gifs import FOLDER|FILE [--category NAME] [--dry-run]')
           const dryRun = values['dry-run'] === true
           let lastProgress = Date.now()
           const report = await importGifs({
