@@ -3,12 +3,13 @@
 // default, escaping included) against markdown-it alone, and the HTTP endpoints as a
 // ratio of the in-process figure (the cost of the request path).
 import { performance } from 'node:perf_hooks'
+import Fastify from 'fastify'
 import MarkdownIt from 'markdown-it'
 import TurndownService from 'turndown'
 import { gfm } from 'turndown-plugin-gfm'
 import { htmlToMarkdown } from '../src/conversion/text/html-to-markdown.js'
 import { createMarkdownRenderer } from '../src/conversion/text/markdown-to-html.js'
-import { type Benchmark, type BenchRow, compare, load, opsPerSec } from './harness.js'
+import { type Benchmark, type BenchRow, compare, load, opsPerSec, perRoundRatios, roundsOf } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
 import { fidelityCorpus, GFM_MARKDOWN, measureFidelity, specExamples } from '../test/fixtures/text-conversion-corpus.js'
 
@@ -135,6 +136,27 @@ const bench: Benchmark = {
         const r = await load({ url: `${server.url}${e.path}`, method: 'POST', headers: { authorization: server.key, 'content-type': 'application/json' }, body: e.body, duration: Math.max(2, duration / 2), connections: 8 })
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${e.path} answered ${r.non2xx} non-2xx, ${r.errors} errors`)
         rows.push({ name: `${e.name}, 10 KB JSON body (8 connections, autocannon, loopback) against the same conversion in-process`, ours: r.requestsPerSec, reference: inProcess, referenceName: 'in-process', unit: 'ops/s', better: 'higher', note: 'the ratio is the share of in-process throughput left after HTTP, auth, JSON parsing and the envelope' })
+      }
+      // Markdown → HTML against a bare Fastify route rendering with markdown-it on its event
+      // loop, and the inline path for tiny jobs (src/work/work.ts) swapped alone for the
+      // worker hand-off: the same app with inlineTinyWork off, rounds alternating.
+      const bare = Fastify()
+      bare.post('/md', async (request) => ({ html: plainMarkdownIt.render((request.body as { markdown: string }).markdown) }))
+      const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+      const workerOnly = await startOurServer(undefined, {}, { inlineTinyWork: false })
+      try {
+        const body = JSON.stringify({ markdown: md })
+        const post = (url: string, authorization?: string) => async () => {
+          const r = await load({ url, method: 'POST', headers: { ...(authorization === undefined ? {} : { authorization }), 'content-type': 'application/json' }, body, duration: Math.max(2, duration / 2), connections: 8 })
+          if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url} answered ${r.non2xx} non-2xx, ${r.errors} errors`)
+          return r.requestsPerSec
+        }
+        const r = await roundsOf({ ours: post(`${server.url}/convert/markdown-html`, server.key), bare: post(`${bareUrl}/md`), worker: post(`${workerOnly.url}/convert/markdown-html`, workerOnly.key) }, quick ? 2 : 4)
+        rows.push({ name: 'POST /convert/markdown-html, 10 KB document (8 connections) against a bare Fastify route rendering with markdown-it', ours: median(r.ours), reference: median(r.bare), referenceName: 'bare markdown-it route', unit: 'req/s', better: 'higher', target: 0.8, note: `per round ${perRoundRatios(r.ours, r.bare)}` })
+        rows.push({ name: 'POST /convert/markdown-html, 10 KB document: tiny jobs inline on the event loop, swapped alone for the hand-off to a worker thread', ours: median(r.ours), reference: median(r.worker), referenceName: 'every job in a worker', unit: 'req/s', better: 'higher', note: `kept while above 1.05; per round ${perRoundRatios(r.ours, r.worker)}` })
+      } finally {
+        await workerOnly.close()
+        await bare.close()
       }
     } finally {
       await server.close()

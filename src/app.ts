@@ -9,7 +9,7 @@ import type { Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
 import { corsPlugin } from './http/cors.js'
-import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './http/error-handler.js'
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler, notFoundPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
@@ -67,6 +67,8 @@ export interface AppDeps {
    * the tests build many apps and share one.
    */
   colors?: ColorService
+  /** false: every text conversion goes to a worker thread, tiny ones too (the bench's swap of src/work/work.ts's inline path). */
+  inlineTinyWork?: boolean
 }
 
 export interface AppServices {
@@ -94,7 +96,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors, inlineTinyWork }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
@@ -171,6 +173,8 @@ export async function createApp ({ config, store, counters, logger, colors }: Ap
       onReject: (reason, route) => metrics.rateLimitRejected(reason, route)
     }
   })
+  // After the lifecycle's step: an unknown path is counted in, then answered 404 before its body is read.
+  await app.register(notFoundPlugin)
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store, publicUrl: config.publicUrl, info: config.info })
@@ -178,7 +182,7 @@ export async function createApp ({ config, store, counters, logger, colors }: Ap
   await app.register(colorRoutes, { service: colors })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl })
   // Drawing and text conversion run in worker threads, behind one scheduler that admits by time.
-  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics })
+  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics, inline: inlineTinyWork })
   app.addHook('onClose', async () => await work.close())
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { config, work, metrics })

@@ -16,14 +16,23 @@ export type WorkKind = 'draw' | 'preview' | 'html-markdown' | 'markdown-html'
 /**
  * Running time of each kind on one thread of a 2-core machine (bench/bursts.bench.ts):
  * a picture by the source pixels it decodes (a welcome banner without images about
- * 25 ms), text by its characters (10 KB of Markdown about 8 ms).
+ * 25 ms), text by its characters (10 KB of Markdown about 0.8 ms, 14 KB of HTML 0.4 ms).
  */
 export const WORK_PRIORS: Record<WorkKind, CostPrior> = {
   draw: { baseMs: 25, msPerUnit: 0.00003 },
   preview: { baseMs: 40, msPerUnit: 0 },
-  'html-markdown': { baseMs: 1, msPerUnit: 0.001 },
-  'markdown-html': { baseMs: 1, msPerUnit: 0.0007 }
+  'html-markdown': { baseMs: 0.05, msPerUnit: 0.00003 },
+  'markdown-html': { baseMs: 0.05, msPerUnit: 0.00008 }
 }
+
+/**
+ * A text conversion this small runs on the event loop instead of a worker thread: its
+ * bounded cost (at most about INLINE_MAX_MS by its prior) is below the hand-off to a
+ * thread and back. Measured by swapping this alone (bench/text-conversion.bench.ts,
+ * "inline tiny jobs"): see docs/performance.md.
+ */
+export const INLINE_MAX_CHARS = 16 * 1024
+export const INLINE_MAX_MS = 1.5
 
 export interface WorkOptions {
   signal: AbortSignal
@@ -60,12 +69,34 @@ function unitsOf (task: Exclude<WorkTask, { kind: 'collect' }>): number {
   }
 }
 
-export function createWork (options: { threads: number, timeoutMs: number, requestTimeoutMs?: number, dataDir: string, metrics?: Metrics, clock?: () => number }): Work {
+type TextTask = Extract<WorkTask, { kind: 'html-markdown' | 'markdown-html' }>
+
+/** The worker's own text code (worker.ts), loaded on the event loop on the first inline job. */
+function createInlineText (): (task: TextTask) => Promise<Uint8Array> {
+  let loaded: Promise<{ bounded: typeof import('../conversion/text/bounded.js'), renderer: import('../conversion/text/markdown-to-html.js').MarkdownRenderer, ok: typeof import('../http/success.js').ok }> | undefined
+  return async (task) => {
+    loaded ??= Promise.all([import('../conversion/text/bounded.js'), import('../conversion/text/markdown-to-html.js'), import('../http/success.js')])
+      .then(([bounded, markdown, success]) => ({ bounded, renderer: markdown.createMarkdownRenderer(), ok: success.ok }))
+    const { bounded, renderer, ok } = await loaded
+    if (task.kind === 'html-markdown') {
+      const markdown = bounded.htmlToMarkdownBounded(task.input)
+      return Buffer.from(JSON.stringify(ok({ markdown, content: markdown })))
+    }
+    const html = bounded.markdownToHtmlBounded(renderer, task.input, task.options)
+    return Buffer.from(JSON.stringify(ok({ html, content: html })))
+  }
+}
+
+export function createWork (options: { threads: number, timeoutMs: number, requestTimeoutMs?: number, dataDir: string, metrics?: Metrics, clock?: () => number, inline?: boolean }): Work {
   const pool = createWorkPool({ threads: options.threads, dataDir: options.dataDir, timeoutMs: options.timeoutMs })
   const clock = options.clock ?? (() => performance.now())
   const scheduler = createScheduler({ lanes: options.threads, clock, observer: (options.metrics ?? NO_METRICS).queue('work') })
   const costs = createCostModel(WORK_PRIORS)
   const requestTimeoutMs = options.requestTimeoutMs ?? 0
+  const inlineText = options.inline === false ? undefined : createInlineText()
+  const tiny = (task: Exclude<WorkTask, { kind: 'collect' }>): task is TextTask =>
+    (task.kind === 'html-markdown' || task.kind === 'markdown-html') && task.input.length <= INLINE_MAX_CHARS &&
+    WORK_PRIORS[task.kind].baseMs + WORK_PRIORS[task.kind].msPerUnit * task.input.length <= INLINE_MAX_MS
 
   async function schedule<T> (kind: WorkKind, units: number, { signal, busy, owner, elapsedMs = 0 }: WorkOptions, job: () => Promise<T>): Promise<T> {
     const remainingMs = requestTimeoutMs > 0 ? requestTimeoutMs - elapsedMs : undefined
@@ -85,6 +116,7 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
     schedule,
     async run (task, opts) {
       const t = task as Exclude<WorkTask, { kind: 'collect' }>
+      if (inlineText !== undefined && tiny(t)) return await inlineText(t) as never
       return await schedule(t.kind, unitsOf(t), opts, async () => await pool.run(t, opts.signal)) as never
     },
     close: async () => await pool.close()
