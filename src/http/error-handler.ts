@@ -202,11 +202,58 @@ function writeEnvelope (log: FastifyBaseLogger, socket: Duplex, error: AppError,
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }
 
+function notFound (request: FastifyRequest): AppError {
+  return new AppError('NOT_FOUND', `Not found: ${request.method} ${request.url.split('?')[0]} is not an endpoint of this API. See /docs for the list`)
+}
+
 export const errorHandlerPlugin = fp(async function errorHandler (app: FastifyInstance) {
   app.setErrorHandler(function (err, request, reply) {
     return sendError(request, reply, err)
   })
+  // Reached only if a request to an unknown path got past notFoundPlugin's step.
   app.setNotFoundHandler(function (request, reply) {
-    return sendError(request, reply, new AppError('NOT_FOUND', `Not found: ${request.method} ${request.url.split('?')[0]} is not an endpoint of this API. See /docs for the list`))
+    return sendError(request, reply, notFound(request))
   })
 }, { name: 'error-handler' })
+
+/**
+ * How much of the body sent to an unknown path is read and dropped after the 404, so
+ * that a client which sends its whole body before reading the answer (most do) reads the
+ * 404 rather than a connection reset (nginx's "lingering close"). A longer body, declared
+ * or streamed, closes the connection instead.
+ */
+export const NOT_FOUND_DISCARD_BYTES = 16 * 1024 * 1024
+
+/**
+ * A request to a path no route serves is answered 404 at the onRequest step, before its
+ * body is read: a body limit belongs to a route, and Fastify's not-found handler runs
+ * after the body has been parsed within BODY_LIMIT, so a 2 MB body to an unknown path
+ * was answered 413 "at most 1 MiB", a small one 404. Nothing of the body is kept: what
+ * arrives after the answer is dropped as it comes (up to NOT_FOUND_DISCARD_BYTES, so the
+ * connection stays usable), or the connection is closed. Registered after the lifecycle
+ * plugin (src/app.ts), whose step counts the request in and leaves unknown paths alone;
+ * a known route pays one property check.
+ */
+export const notFoundPlugin = fp(async function notFoundEarly (app: FastifyInstance) {
+  app.addHook('onRequest', function unknownPath (request, reply, done) {
+    if (!request.is404) {
+      done()
+      return
+    }
+    const raw = request.raw
+    if (!raw.complete) {
+      const declared = Number(raw.headers['content-length'])
+      if (declared > NOT_FOUND_DISCARD_BYTES) {
+        reply.header('connection', 'close')
+      } else {
+        let dropped = 0
+        raw.on('data', (chunk: Buffer) => {
+          dropped += chunk.length
+          if (dropped > NOT_FOUND_DISCARD_BYTES) raw.socket.destroy()
+        })
+        raw.on('error', () => {})
+      }
+    }
+    sendError(request, reply, notFound(request))
+  })
+}, { name: 'not-found', dependencies: ['lifecycle'] })

@@ -1,6 +1,6 @@
 // POST (and GET, for clients that send GET with a body) /convert/image-png,
-// /convert/image-jpg and /convert/image-webp: the image as the raw body or as a
-// multipart form, the converted bytes back. Errors are the JSON envelope.
+// /convert/image-jpg (also as /convert/image-jpeg) and /convert/image-webp: the image as
+// the raw body or as a multipart form, the converted bytes back. Errors are the JSON envelope.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
@@ -24,9 +24,13 @@ export interface ImageConversionOptions {
   requestTimeoutMs?: number
 }
 
-const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string }> = [
+const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string, aliasOf?: string }> = [
   { url: '/convert/image-png', format: 'png', name: 'PNG' },
   { url: '/convert/image-jpg', format: 'jpeg', name: 'JPEG' },
+  // The spelling people guess from the media type (image/jpeg), which answered 404. The
+  // same route under a second path, left out of the OpenAPI document so that clients
+  // generated from it get one method for JPEG (docs/image-conversion.md).
+  { url: '/convert/image-jpeg', format: 'jpeg', name: 'JPEG', aliasOf: '/convert/image-jpg' },
   { url: '/convert/image-webp', format: 'webp', name: 'WebP' }
 ]
 
@@ -163,7 +167,8 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
           `Answers the ${endpoint.name} bytes (Content-Type ${OUTPUT_MIME[endpoint.format]}) with X-Image-Width, X-Image-Height and X-Image-Frames headers; ` +
           (endpoint.format === 'webp' ? 'an animated GIF or WebP stays animated. ' : 'an animation is answered with its first frame. ') +
           'EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.',
-        querystring: QuerySchema
+        querystring: QuerySchema,
+        ...(endpoint.aliasOf === undefined ? {} : { hide: true })
       },
       handler: async function convertImage (request, reply) {
         const upload = request.body as Upload | undefined
