@@ -1,6 +1,7 @@
 // Builds the Fastify application from a configuration and a store. Never listens:
 // src/server.ts owns the process; tests build the app in-process and use inject.
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
@@ -133,7 +134,12 @@ export async function createApp ({ config, store, counters, logger, colors, inli
   const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
-    onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush')
+    onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush'),
+    // What the store has not taken when the app closes waits here for the next start.
+    spillDir: path.join(config.dataDir, 'usage-pending'),
+    onSpill: (event, batches) => event === 'replayed'
+      ? app.log.info({ batches }, 'usage spilled by the last run: written again now (each batch at most once)')
+      : app.log.warn({ batches }, 'the store did not take the pending usage: spilled to DATA_DIR/usage-pending, written at the next start')
   })
   app.decorate('services', { config, store, keys, metrics, usage, counters })
   // Usage is written before the store closes (the store's owner closes it, and the

@@ -320,7 +320,8 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 100, 1, 1_000_000_000),
     rateLimitWindowMs,
     rateLimitIpMax: int(env, 'RATE_LIMIT_IP_MAX', 600, 1, 1_000_000_000),
-    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 2000, 100, 600_000),
+    // At most this much usage is lost to a kill -9 (docs/billing.md); one small write each time.
+    usageFlushMs: int(env, 'USAGE_FLUSH_MS', 250, 100, 600_000),
     keyCacheTtlMs: int(env, 'KEY_CACHE_TTL_MS', 1000, 0, 60_000),
     gifCacheTtlMs: int(env, 'GIF_CACHE_TTL_MS', 1000, 0, 60_000),
     databaseUrl,

@@ -1,8 +1,15 @@
 // Usage per key, per UTC day and per endpoint group, counted in memory and written to
 // the store in batches (every USAGE_FLUSH_MS and on close), so the hot path never
-// waits on a write. Quotas read the stored total plus what is still pending here.
+// waits on a write. Each batch has an id the store applies at most once (Stripe's
+// idempotency keys): a batch whose write failed, or whose reply was lost, is retried as
+// it was, under the same id, never merged into newer counts. What the store still has
+// not taken when the recorder closes is spilled to DATA_DIR/usage-pending and replayed
+// at the next start (docs/billing.md). Quotas read the stored total plus what is still pending here.
 // Across several instances a quota can be overshot by at most what the other instances
 // served within one flush interval: the price of not writing on every request.
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import type { UsageEntry, UsageStore } from '../store/interface.js'
 
 export type QuotaPeriod = 'day' | 'month'
@@ -40,42 +47,104 @@ export interface UsageRecorder {
    */
   quotaUsed (keyId: number, period: QuotaPeriod, now: number): Promise<number>
   flush (): Promise<void>
+  /**
+   * Writes what is pending; what the store did not take is spilled to the spill folder
+   * (replayed at the next start) rather than lost.
+   */
   close (): Promise<void>
+  /** Counts not written yet (pending, and batches waiting for a retry). */
+  readonly unwritten: number
 }
 
-export function createUsageRecorder (store: UsageStore, options: { flushMs: number, onError?: (err: unknown) => void }): UsageRecorder {
-  let pending = new Map<string, UsageEntry>()
-  /** keyId → day → pending units, for quota checks without scanning `pending`. */
-  let pendingUnits = new Map<number, Map<string, number>>()
-  const persisted = new Map<number, { since: string, units: number, fetchedAt: number }>()
+export interface UsageRecorderOptions {
+  flushMs: number
+  onError?: (err: unknown) => void
+  /**
+   * DATA_DIR/usage-pending: batches the store could not take by the time the recorder
+   * closed are written here, each with its id, and applied at the next start. None: kept
+   * in memory only.
+   */
+  spillDir?: string
+  /** Told how many spilled batches were replayed or spilled (the log). */
+  onSpill?: (event: 'replayed' | 'spilled', batches: number) => void
+}
 
-  function pendingSince (keyId: number, since: string): number {
+/** A batch of usage with the id the store applies it under at most once. */
+interface Batch { id: string, entries: UsageEntry[] }
+
+/** A spill file's name: the batch id, which is the file's whole identity. */
+const SPILL_FILE = /^usage-([0-9a-f-]{36})\.json$/
+
+export function createUsageRecorder (store: UsageStore, options: UsageRecorderOptions): UsageRecorder {
+  let pending = new Map<string, UsageEntry>()
+  /** keyId → day → units not written yet (pending and unsent), for quota checks without scanning. */
+  const unwrittenUnits = new Map<number, Map<string, number>>()
+  /** Batches written and refused (or whose answer was lost), retried first under the same id. */
+  const unsent: Batch[] = []
+  const persisted = new Map<number, { since: string, units: number, fetchedAt: number }>()
+  let flushing: Promise<void> | undefined
+
+  function unwrittenSince (keyId: number, since: string): number {
     let total = 0
-    for (const [day, units] of pendingUnits.get(keyId) ?? []) if (day >= since) total += units
+    for (const [day, units] of unwrittenUnits.get(keyId) ?? []) if (day >= since) total += units
     return total
   }
 
-  async function flush (): Promise<void> {
-    if (pending.size === 0) return
-    const batch = [...pending.values()]
-    const batchUnits = pendingUnits
-    pending = new Map()
-    pendingUnits = new Map()
-    const startedAt = Date.now()
-    try {
-      await store.add(batch)
-    } catch (err) {
-      // Put the batch back: nothing counted is lost to a failed write.
-      for (const e of batch) addPending(e.keyId, e.day, e.group, e.requests, e.units)
-      throw err
+  function countUnwritten (entries: Iterable<UsageEntry>, sign: 1 | -1): void {
+    for (const e of entries) {
+      let days = unwrittenUnits.get(e.keyId)
+      if (!days) unwrittenUnits.set(e.keyId, days = new Map())
+      const units = (days.get(e.day) ?? 0) + sign * e.units
+      if (units === 0) days.delete(e.day)
+      else days.set(e.day, units)
+      if (days.size === 0) unwrittenUnits.delete(e.keyId)
     }
-    // What was pending is stored now: move it into the cached stored totals.
-    for (const [keyId, days] of batchUnits) {
-      const cached = persisted.get(keyId)
+  }
+
+  // Batches spilled by an earlier run: applied first, under their own ids (at most once).
+  if (options.spillDir !== undefined && fs.existsSync(options.spillDir)) {
+    let replayed = 0
+    for (const file of fs.readdirSync(options.spillDir).sort()) {
+      const id = SPILL_FILE.exec(file)?.[1]
+      if (id === undefined) continue
+      const entries = JSON.parse(fs.readFileSync(path.join(options.spillDir, file), 'utf8')) as UsageEntry[]
+      unsent.push({ id, entries })
+      countUnwritten(entries, 1)
+      replayed++
+    }
+    if (replayed > 0) options.onSpill?.('replayed', replayed)
+  }
+
+  async function write (batch: Batch): Promise<void> {
+    const startedAt = Date.now()
+    await store.add(batch.entries, batch.id)
+    countUnwritten(batch.entries, -1)
+    if (options.spillDir !== undefined) fs.rmSync(path.join(options.spillDir, `usage-${batch.id}.json`), { force: true })
+    // What was unwritten is stored now: move it into the cached stored totals.
+    for (const e of batch.entries) {
+      const cached = persisted.get(e.keyId)
       // A total read after this write began may already include the batch.
       if (!cached || cached.fetchedAt >= startedAt) continue
-      for (const [day, units] of days) if (day >= cached.since) cached.units += units
+      if (e.day >= cached.since) cached.units += e.units
     }
+  }
+
+  async function flushOnce (): Promise<void> {
+    if (pending.size > 0) {
+      unsent.push({ id: randomUUID(), entries: [...pending.values()] })
+      pending = new Map()
+    }
+    // Oldest first; a batch that fails stays (with its id) and stops this flush.
+    while (unsent.length > 0) {
+      await write(unsent[0]!)
+      unsent.shift()
+    }
+  }
+
+  function flush (): Promise<void> {
+    // One flush at a time: two writing the same batch would be harmless (its id) but wasteful.
+    flushing ??= flushOnce().finally(() => { flushing = undefined })
+    return flushing
   }
 
   function addPending (keyId: number, day: string, group: string, requests: number, units: number): void {
@@ -87,15 +156,35 @@ export function createUsageRecorder (store: UsageStore, options: { flushMs: numb
     } else {
       pending.set(id, { keyId, day, group, requests, units })
     }
-    let days = pendingUnits.get(keyId)
-    if (!days) pendingUnits.set(keyId, days = new Map())
-    days.set(day, (days.get(day) ?? 0) + units)
+    countUnwritten([{ keyId, day, group, requests: 0, units }], 1)
+  }
+
+  /** Writes every unwritten batch to the spill folder, each under its id. */
+  function spill (): void {
+    if (pending.size > 0) {
+      unsent.push({ id: randomUUID(), entries: [...pending.values()] })
+      pending = new Map()
+    }
+    if (options.spillDir === undefined || unsent.length === 0) return
+    fs.mkdirSync(options.spillDir, { recursive: true })
+    for (const batch of unsent) {
+      const file = path.join(options.spillDir, `usage-${batch.id}.json`)
+      // Written whole then renamed: a crash mid-write leaves no half file to replay.
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify(batch.entries))
+      fs.renameSync(`${file}.tmp`, file)
+    }
+    options.onSpill?.('spilled', unsent.length)
   }
 
   const timer = setInterval(() => { flush().catch((err) => options.onError?.(err)) }, options.flushMs)
   timer.unref()
 
   return {
+    get unwritten () {
+      let n = 0
+      for (const days of unwrittenUnits.values()) for (const units of days.values()) n += units
+      return n
+    },
     record (keyId, group, units, now) {
       addPending(keyId, utcDay(now), group, 1, units)
     },
@@ -108,12 +197,17 @@ export function createUsageRecorder (store: UsageStore, options: { flushMs: numb
         cached = { since, units: await store.unitsSince(keyId, since), fetchedAt: now }
         persisted.set(keyId, cached)
       }
-      return cached.units + pendingSince(keyId, since)
+      return cached.units + unwrittenSince(keyId, since)
     },
     flush,
     async close () {
       clearInterval(timer)
-      await flush()
+      try {
+        await flush()
+      } catch (err) {
+        options.onError?.(err)
+        spill()
+      }
     }
   }
 }

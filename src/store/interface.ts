@@ -54,6 +54,9 @@ export interface KeyStore {
   count (): Promise<number>
 }
 
+/** How long applied usage batch ids are remembered: far longer than any retry or spill waits. */
+export const USAGE_BATCH_ID_DAYS = 30
+
 /** Requests and cost units counted for one key, one UTC day and one endpoint group. */
 export interface UsageEntry {
   keyId: number
@@ -65,8 +68,12 @@ export interface UsageEntry {
 }
 
 export interface UsageStore {
-  /** Adds counts (upsert: counts for the same key, day and group are summed). */
-  add (entries: UsageEntry[]): Promise<void>
+  /**
+   * Adds counts (upsert: counts for the same key, day and group are summed). With a batch
+   * id, the batch is applied at most once: a retry of a batch whose first write was applied
+   * but whose reply was lost changes nothing (the ids are kept USAGE_BATCH_ID_DAYS).
+   */
+  add (entries: UsageEntry[], batchId?: string): Promise<void>
   /** Units used by a key since a UTC day (inclusive). */
   unitsSince (keyId: number, day: string): Promise<number>
   /** Usage rows of one key (or all keys) since a day, for reports. */

@@ -110,6 +110,16 @@ for (const backend of backends) {
       assert.equal((await store.usage.list({})).length, 3)
     })
 
+    it('applies a usage batch at most once by its id (a retry after a lost reply adds nothing)', async () => {
+      const alpha = (await store.keys.findByName('alpha'))!
+      const before = await store.usage.unitsSince(alpha.id, '2026-12-01')
+      const batch = [{ keyId: alpha.id, day: '2026-12-01', group: 'generation', requests: 2, units: 10 }]
+      await store.usage.add(batch, '0f4e2c1a-0000-4000-8000-000000000001')
+      await store.usage.add(batch, '0f4e2c1a-0000-4000-8000-000000000001')
+      await store.usage.add(batch, '0f4e2c1a-0000-4000-8000-000000000002')
+      assert.equal(await store.usage.unitsSince(alpha.id, '2026-12-01'), before + 20)
+    })
+
     it('keeps a gif catalog with dense positions, picks by position, and refuses duplicates', async () => {
       const gif = (category: string, n: number) => ({ category, hash: n.toString(16).padStart(64, '0'), url: null, size: 100 + n, width: 10, height: 20, frames: 3, contentType: 'image/gif' })
       const added = await store.gifs.add([gif('hug', 1), gif('hug', 2), gif('hug', 3), gif('pat', 4)])

@@ -78,5 +78,15 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
     sql: `
       ALTER TABLE gif_categories ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     `
+  },
+  {
+    version: 5,
+    name: 'usage batch ids',
+    sql: `
+      CREATE TABLE usage_batches (
+        id TEXT PRIMARY KEY,
+        applied_at BIGINT NOT NULL
+      );
+    `
   }
 ]

@@ -1,17 +1,33 @@
 import type pg from 'pg'
-import type { UsageStore } from '../interface.js'
+import { USAGE_BATCH_ID_DAYS, type UsageStore } from '../interface.js'
 import { usageFromRow, type UsageRow } from '../rows.js'
 
 export function createPostgresUsageStore (pool: pg.Pool): UsageStore {
+  let batches = 0
   return {
-    async add (entries) {
+    async add (entries, batchId) {
       if (entries.length === 0) return
-      // One statement for the whole batch: arrays unnested into rows, summed on conflict.
-      await pool.query(`INSERT INTO key_usage (key_id, day, endpoint_group, requests, units)
-        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])
-        ON CONFLICT (key_id, day, endpoint_group) DO UPDATE
-          SET requests = key_usage.requests + excluded.requests, units = key_usage.units + excluded.units`,
-      [entries.map((e) => e.keyId), entries.map((e) => e.day), entries.map((e) => e.group), entries.map((e) => e.requests), entries.map((e) => e.units)])
+      const columns = [entries.map((e) => e.keyId), entries.map((e) => e.day), entries.map((e) => e.group), entries.map((e) => e.requests), entries.map((e) => e.units)]
+      if (batchId === undefined) {
+        // One statement for the whole batch: arrays unnested into rows, summed on conflict.
+        await pool.query(`INSERT INTO key_usage (key_id, day, endpoint_group, requests, units)
+          SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])
+          ON CONFLICT (key_id, day, endpoint_group) DO UPDATE
+            SET requests = key_usage.requests + excluded.requests, units = key_usage.units + excluded.units`, columns)
+        return
+      }
+      // Still one statement, so one transaction: the batch id is claimed and the counts
+      // added together, or neither; a batch whose id is already there adds nothing (its
+      // first write was applied and only the reply was lost).
+      await pool.query(`WITH claimed AS (
+          INSERT INTO usage_batches (id, applied_at) VALUES ($6, $7) ON CONFLICT (id) DO NOTHING RETURNING id
+        )
+        INSERT INTO key_usage (key_id, day, endpoint_group, requests, units)
+          SELECT u.* FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) AS u
+          WHERE EXISTS (SELECT 1 FROM claimed)
+          ON CONFLICT (key_id, day, endpoint_group) DO UPDATE
+            SET requests = key_usage.requests + excluded.requests, units = key_usage.units + excluded.units`, [...columns, batchId, Date.now()])
+      if (++batches % 1000 === 1) await pool.query('DELETE FROM usage_batches WHERE applied_at < $1', [Date.now() - USAGE_BATCH_ID_DAYS * 86_400_000])
     },
     async unitsSince (keyId, day) {
       return (await pool.query<{ n: number }>('SELECT COALESCE(SUM(units), 0)::bigint AS n FROM key_usage WHERE key_id = $1 AND day >= $2', [keyId, day])).rows[0]!.n

@@ -81,5 +81,17 @@ export const SQLITE_MIGRATIONS: Migration[] = [
     sql: `
       ALTER TABLE gif_categories ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
     `
+  },
+  {
+    version: 5,
+    name: 'usage batch ids',
+    // Each batch of usage is written with its id in the same transaction: a batch retried
+    // after a lost reply, or replayed from a spill file, is applied at most once.
+    sql: `
+      CREATE TABLE usage_batches (
+        id TEXT PRIMARY KEY,
+        applied_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `
   }
 ]
