@@ -17,6 +17,7 @@ import os from 'node:os'
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas'
 import sharp from 'sharp'
 import { type AssetRegistry, createAssetRegistry } from '../src/generation/assets.js'
+import { listedImage } from '../src/generation/asset-catalog.js'
 import { prepareCustom } from '../src/generation/custom.js'
 import { encode, type OutputFormat } from '../src/generation/draw.js'
 import { createDrawingFonts } from '../src/generation/font-loading.js'
@@ -74,6 +75,10 @@ function inProcessImages (fetcher: ReturnType<typeof createImageFetcher>, assets
     },
     async assetOrUrl (kind, value, role) {
       return isUrlLike(value) ? await source.url(value, role) : await assets.get(kind, value, role)
+    },
+    async image (value, role, field) {
+      const listed = listedImage(assets, value, field)
+      return listed === undefined ? await source.url(value, role) : await assets.get(listed.kind, listed.name, field)
     }
   }
   return source

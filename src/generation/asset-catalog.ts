@@ -12,7 +12,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { AppError } from '../errors.js'
-import { BANNERS, ICONS } from './art.js'
+import { BANNER_HEIGHT, BANNER_WIDTH, BANNERS, ICON_SIZE, ICONS } from './art.js'
+import { isUrlLike, LISTED_PREFIX } from './image-source.js'
 
 export type AssetKind = 'banner' | 'icon'
 const OPERATOR_FILE = /\.(png|jpe?g|webp|gif)$/i
@@ -170,4 +171,36 @@ export function createAssetCatalog (options: AssetCatalogOptions): AssetCatalog 
     }
   }
   return catalog
+}
+
+/**
+ * What an image field of /gen/custom (`base.url`, `images[].url`) names: undefined for an
+ * image URL (a scheme, as `https:`), else the listed icon or banner, so that a picture can
+ * use the server's own art (whose preview URL is this server's address, which the fetcher
+ * refuses as loopback or private). `icon:NAME` and `banner:NAME` look in that list; a bare
+ * name in the icons, then the banners (the bundled lists share no name; an operator's
+ * file can make one both). Names are matched as the templates match theirs.
+ */
+export function listedImage (catalog: AssetCatalog, value: string, field: string): { kind: AssetKind, name: string } | undefined {
+  const text = value.trim()
+  const prefix = LISTED_PREFIX.exec(text)
+  if (prefix) {
+    const kind = prefix[1]!.toLowerCase() as AssetKind
+    return { kind, name: catalog.resolve(kind, text.slice(prefix[0].length), field) }
+  }
+  if (isUrlLike(text)) return undefined
+  for (const kind of ['icon', 'banner'] as const) {
+    const name = catalog.canonical(kind, text)
+    if (name !== undefined) return { kind, name }
+  }
+  throw new AppError('UNKNOWN_ASSET', `Unknown image "${text.slice(0, 60)}" in "${field}": use a name from /list/icons or /list/banners ("star", "icon:star", "banner:space") or an absolute http(s) URL`, {
+    details: { field, icons: catalog.names('icon'), banners: catalog.names('banner') }
+  })
+}
+
+/** The size a listed image is drawn at by default: the bundled art's, or the operator file's `sizeOf`. */
+export async function listedImageSize (catalog: AssetCatalog, image: { kind: AssetKind, name: string }, sizeOf: (file: string) => Promise<{ width: number, height: number } | undefined>): Promise<{ width: number, height: number }> {
+  const file = catalog.operatorFile(image.kind, image.name)
+  const builtIn = image.kind === 'banner' ? { width: BANNER_WIDTH, height: BANNER_HEIGHT } : { width: ICON_SIZE, height: ICON_SIZE }
+  return file === undefined ? builtIn : (await sizeOf(file)) ?? builtIn
 }

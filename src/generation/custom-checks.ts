@@ -5,6 +5,7 @@ import { AppError } from '../errors.js'
 import { DEFAULT_DATE_FORMAT, MAX_BLUR_PX, MAX_DRAWN_CHARACTERS, MAX_DRAWN_LINES, MAX_IMAGES, MAX_OUTLINE_WIDTH, MAX_SIDE, MAX_TEXT_SIZE, MAX_TEXTS, MAX_URL_IMAGES, MIN_SIDE } from './custom-limits.js'
 import type { CustomBody, TextElement } from './custom-schema.js'
 import { DateFormatError, formatDotNetDate } from './date-format.js'
+import { isFetchedUrl } from './image-source.js'
 
 const DISCORD_EPOCH = 1420070400000n
 
@@ -95,7 +96,8 @@ export function checkLimits (body: CustomBody): void {
   const images = body.images ?? []
   const texts = body.texts ?? []
   if (images.length > MAX_IMAGES) limit(`Too many image elements: ${images.length}, at most ${MAX_IMAGES}`, 'images')
-  const urls = images.filter((i) => !i.skip && typeof i.url === 'string' && i.url.trim() !== '').length + (body.base?.url ? 1 : 0)
+  // Listed icons and banners named in `url` are the server's own: not fetched, not counted.
+  const urls = images.filter((i) => !i.skip && typeof i.url === 'string' && isFetchedUrl(i.url)).length + (body.base?.url !== undefined && isFetchedUrl(body.base.url) ? 1 : 0)
   if (urls > MAX_URL_IMAGES) limit(`Too many images fetched from URLs: ${urls}, at most ${MAX_URL_IMAGES}`, 'images')
   if (texts.length > MAX_TEXTS) limit(`Too many texts: ${texts.length}, at most ${MAX_TEXTS}`, 'texts')
   side(body.base?.width, 'base.width')

@@ -14,15 +14,15 @@ const Bool = (description: string) => Type.Optional(Type.Boolean({ description }
 
 const BaseSchema = component('CustomBase', Type.Object({
   type: Str('"bitmap" (a rectangle) or "url" (an image); a base with a url is an image'),
-  url: Str('Image URL of the base; the canvas takes its size unless width/height are given'),
+  url: Str('Image of the base: an absolute http(s) URL, or a name from /list/banners or /list/icons ("space", "banner:space", "icon:star"); the canvas takes its size unless width/height are given'),
   width: Num('Canvas width, 1..3000'),
   height: Num('Canvas height, 1..3000'),
   color: Str('Fill colour of a rectangle base')
 }, { additionalProperties: true }))
 
 const ImageSchema = component('CustomImageLayer', Type.Object({
-  type: closedSet(Str('bitmap (rectangle), url (image), circle or triangle; a url element may omit it'), { values: () => ['bitmap', 'url', 'circle', 'triangle'] }),
-  url: Str('Image URL'),
+  type: closedSet(Str('bitmap (a rectangle, filled with color, or showing the url\'s image when there is one), url (an image), circle or triangle (the image clipped to that shape, or filled with color); a url element may omit it'), { values: () => ['bitmap', 'url', 'circle', 'triangle'] }),
+  url: Str('The image: an absolute http(s) URL, or a name from /list/icons or /list/banners ("star", "icon:star", "banner:space")'),
   width: Num('Width'),
   height: Num('Height'),
   size: Num('Sets width and height'),

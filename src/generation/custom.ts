@@ -26,10 +26,10 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
   const styles = elements.map((el, i) => el.skip ? undefined : elementStyle(el, i))
   const texts = (body.texts ?? []).map((t, i) => t.skip ? undefined : textStyle(fonts, t, g, i))
   const baseColor = base.url ? undefined : colorField(base.color, 'white', 'base.color')
-  // Layer n's role names its index.
+  // Layer n's role names its index. A url is an image URL or a listed icon or banner by name.
   const [baseImage, ...layerImages] = await Promise.all([
-    base.url ? source.url(base.url, 'base') : Promise.resolve(undefined),
-    ...elements.map(async (el, i): Promise<Drawable | undefined> => el.skip || !el.url ? undefined : await source.url(el.url, `layer ${i}`))
+    base.url ? source.image(base.url, 'base', 'base.url') : Promise.resolve(undefined),
+    ...elements.map(async (el, i): Promise<Drawable | undefined> => el.skip || !el.url ? undefined : await source.image(el.url, `layer ${i}`, `images[${i}].url`))
   ])
   const { width, height } = canvasSize(base, baseImage === undefined ? undefined : naturalSize(baseImage))
   let blurred = 0

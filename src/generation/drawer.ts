@@ -3,6 +3,7 @@
 // loaded on its first picture and kept for its life.
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
 import { AppError } from '../errors.js'
+import { listedImage } from './asset-catalog.js'
 import { type AssetKind, createAssetRegistry, type Drawable } from './assets.js'
 import { createCanvasPool } from './canvas-pool.js'
 import { prepareCustom } from './custom.js'
@@ -38,6 +39,10 @@ export function createDrawer (options: { dataDir: string }): Drawer {
         },
         async assetOrUrl (kind: AssetKind, value, role) {
           return isUrlLike(value) ? await source.url(value, role) : await assets.get(kind, value, role)
+        },
+        async image (value, role, field) {
+          const listed = listedImage(assets, value, field)
+          return listed === undefined ? await source.url(value, role) : await assets.get(listed.kind, listed.name, field)
         }
       }
       const deps = { fonts, images: source }

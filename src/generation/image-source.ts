@@ -8,6 +8,11 @@ export interface ImageSource {
   url (url: string, role: string): Promise<Drawable>
   /** A listed asset name (case-insensitive) or an image URL. */
   assetOrUrl (kind: AssetKind, value: string, role: string): Promise<Drawable>
+  /**
+   * An image URL, or a listed icon or banner by name (listedImage in asset-catalog.ts):
+   * the images of /gen/custom. An unknown name is UNKNOWN_ASSET naming `field`.
+   */
+  image (value: string, role: string, field: string): Promise<Drawable>
 }
 
 // A shrunk image (src/generation/render-job.ts) is drawn from fewer pixels than it has:
@@ -25,4 +30,12 @@ export function naturalSize (image: Drawable): { width: number, height: number }
 
 export function isUrlLike (value: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(value.trim())
+}
+
+/** `icon:star`, `banner:space` (a trailing s allowed): a listed image named in its list, not a URL. */
+export const LISTED_PREFIX = /^(icon|banner)s?:/i
+
+/** Whether an image field of /gen/custom fetches a URL, rather than naming a listed image. */
+export function isFetchedUrl (value: string): boolean {
+  return isUrlLike(value) && !LISTED_PREFIX.test(value.trim())
 }

@@ -7,7 +7,7 @@
 import sharp from 'sharp'
 import { AppError } from '../errors.js'
 import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
-import type { AssetCatalog } from './asset-catalog.js'
+import { type AssetCatalog, listedImage, listedImageSize, readRegularFile } from './asset-catalog.js'
 import type { Drawable } from './assets.js'
 import { customImageBoxes, prepareCustom } from './custom.js'
 import type { CustomBody } from './custom-schema.js'
@@ -56,6 +56,16 @@ export type JobSpec = { format: OutputFormat } & ({ template: string, fields: Te
 interface Fetched { bytes: Buffer, width: number, height: number }
 
 /**
+ * An operator's image file's size, from its header (libuv's threads, not the event loop),
+ * read as the threads that draw read it: a regular file, no link followed.
+ */
+async function imageFileSize (file: string): Promise<{ width: number, height: number } | undefined> {
+  const bytes = await readRegularFile(file)
+  const meta = bytes === undefined ? undefined : await sharp(bytes).metadata().catch(() => undefined)
+  return meta?.width !== undefined && meta.height !== undefined ? { width: meta.width, height: meta.height } : undefined
+}
+
+/**
  * Main-thread side: checks the request (the same code the worker draws with, so every
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
@@ -75,6 +85,12 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
       // Unknown names fail here with their 400; known ones are drawn by the worker.
       deps.assets.resolve(kind, value, role)
       return { width: 0, height: 0 } as unknown as Drawable
+    },
+    async image (value, role, field) {
+      const listed = listedImage(deps.assets, value, field)
+      if (listed === undefined) return await source.url(value, role)
+      // Drawn by the worker; its size decides the canvas of a base and the budgets here.
+      return await listedImageSize(deps.assets, listed, imageFileSize) as unknown as Drawable
     }
   }
   let boxes: Map<string, { width: number, height: number }>

@@ -641,7 +641,7 @@ export interface components {
         CustomBase: {
             /** @description "bitmap" (a rectangle) or "url" (an image); a base with a url is an image */
             type?: string;
-            /** @description Image URL of the base; the canvas takes its size unless width/height are given */
+            /** @description Image of the base: an absolute http(s) URL, or a name from /list/banners or /list/icons ("space", "banner:space", "icon:star"); the canvas takes its size unless width/height are given */
             url?: string;
             /** @description Canvas width, 1..3000 */
             width?: number;
@@ -654,11 +654,11 @@ export interface components {
         };
         CustomImageLayer: {
             /**
-             * @description bitmap (rectangle), url (image), circle or triangle; a url element may omit it
+             * @description bitmap (a rectangle, filled with color, or showing the url's image when there is one), url (an image), circle or triangle (the image clipped to that shape, or filled with color); a url element may omit it
              * @enum {string}
              */
             type?: "bitmap" | "url" | "circle" | "triangle";
-            /** @description Image URL */
+            /** @description The image: an absolute http(s) URL, or a name from /list/icons or /list/banners ("star", "icon:star", "banner:space") */
             url?: string;
             /** @description Width */
             width?: number;
@@ -2665,6 +2665,8 @@ export interface operations {
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
              *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
@@ -2831,6 +2833,8 @@ export interface operations {
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
