@@ -94,6 +94,9 @@ export const ERROR_CATALOGUE = {
   WORK_BUSY: { status: 503, message: 'Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After' },
   WORK_TOO_LARGE: { status: 413, message: 'The request needed more memory than one job may use and was stopped: send a smaller request' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready: try again shortly' },
+  // The store (PostgreSQL in scale-out mode) did not answer in time or cannot be reached
+  // (src/store/postgres/guard.ts); sent with Retry-After. Never the client's fault.
+  STORE_UNAVAILABLE: { status: 503, message: 'The service\'s database does not answer right now: retry after the number of seconds in Retry-After' },
   PLAYGROUND_NOT_BUILT: { status: 503, message: 'The playground page is not built: run "npm run build" (or "npm start", which builds) and restart the server' },
   INTERNAL: { status: 500, message: 'Internal server error: the failure has been logged; quote the request id when reporting it' }
 } as const satisfies Record<string, { status: number, message: string }>

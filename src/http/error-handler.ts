@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, ERROR_CATALOGUE, type ErrorCode, isAppError } from '../errors.js'
+import { isStoreUnavailable } from '../store/interface.js'
 import type { ErrorEnvelope } from './envelope.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
 import { isHandedOver, type ParserError, readRawTarget } from './request-target.js'
@@ -25,7 +26,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   // The URL itself is never echoed: it is whatever the client sent.
   FST_ERR_BAD_URL: 'MALFORMED_URL',
   FST_ERR_MAX_PARAM_LENGTH: 'URL_TOO_LONG',
-  // A request stream that ends in a reset: the client went away mid-body.
+  // A request stream that ends in a reset: the client went away mid-body. Only for the
+  // request's own stream: a reset of another socket (the store's) must not read as the
+  // client's (issue 25), see clientWentAway.
   ECONNRESET: 'CLIENT_CLOSED',
   ECONNABORTED: 'CLIENT_CLOSED',
   ERR_STREAM_PREMATURE_CLOSE: 'CLIENT_CLOSED'
@@ -65,6 +68,8 @@ export function describeValidation (context: string | undefined, errors: AjvErro
 /** Turns any thrown value into an AppError; unknown errors become INTERNAL. */
 export function toAppError (err: unknown): AppError {
   if (isAppError(err)) return err
+  // Before the codes below: a store failure may carry ECONNRESET in its cause, never the client's.
+  if (isStoreUnavailable(err)) return new AppError('STORE_UNAVAILABLE', undefined, { headers: { 'retry-after': String(err.retryAfterSeconds) }, cause: err })
   const e = err as FastifyError & { validation?: AjvError[], validationContext?: string }
   // Node's IncomingMessage fails with a bare "aborted" when the client disconnects mid-body.
   if (e?.message === 'aborted' && e.code === undefined) return new AppError('CLIENT_CLOSED', undefined, { cause: err })
@@ -113,11 +118,28 @@ function bodyTooLarge (request: FastifyRequest, err: unknown): AppError | undefi
   return new AppError('BODY_TOO_LARGE', `The request body is too large: ${where} accepts at most ${sizeText(limit)} (${limit} bytes) per request${advice === undefined ? '' : `: ${advice}`}`, { details: { limit }, cause: err })
 }
 
+/**
+ * Whether the client really left: its request did not arrive whole, or its socket is
+ * gone. A reset is CLIENT_CLOSED only then; the same code raised by another connection
+ * (a dependency's socket, reset by its server) while the client is still there is a
+ * failure of ours (issue 25: a PostgreSQL reset was answered 400 CLIENT_CLOSED).
+ */
+function clientWentAway (request: FastifyRequest): boolean {
+  const raw = request.raw
+  // Not raw.destroyed: a request stream is destroyed once its body has been read.
+  return raw.complete === false || raw.aborted === true || raw.socket?.destroyed === true
+}
+
 export function sendError (request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
-  const error = bodyTooLarge(request, err) ?? toAppError(err)
+  let error = bodyTooLarge(request, err) ?? toAppError(err)
+  if (error.code === 'CLIENT_CLOSED' && !isAppError(err) && !clientWentAway(request)) error = new AppError('INTERNAL', undefined, { cause: err })
   if (error.code === 'CLIENT_CLOSED') {
     // Nobody reads this answer; a disconnect is the client's choice, not a failure of ours.
     request.log.debug({ code: error.code, message: error.message }, 'client closed the connection')
+  } else if (error.code === 'STORE_UNAVAILABLE') {
+    // A dependency failing, said once per request without a stack: the cause names how.
+    const problem = error.cause as (Error & { cause?: { message?: string } }) | undefined
+    request.log.warn({ code: error.code, problem: problem?.message, cause: problem?.cause?.message }, 'request refused: store unavailable')
   } else if (error.status === 503 && error.headers?.['retry-after'] !== undefined) {
     // Load shed on purpose (src/work/scheduler.ts, the upload budget): no failure, no stack.
     request.log.warn({ code: error.code, message: error.message }, 'request refused: busy')

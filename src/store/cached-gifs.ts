@@ -6,10 +6,22 @@
 // unchanged: the store is asked for those at most once per TTL per category. Changes
 // made through this store drop the category at once; changes made elsewhere (another
 // instance, the CLI in another process) are seen within the TTL.
-import type { GifCatalogStore, GifRecord } from './interface.js'
+// When the store does not answer (StoreUnavailableError), a category checked before is
+// answered from the entries held for GIF_STALE_MS past its TTL: a position not held is
+// replaced by a uniform pick among the held ones (a category is held once any of its
+// positions was picked). A category never picked, or past the bound, fails with the
+// store's error (503).
+import { type GifCatalogStore, type GifRecord, isStoreUnavailable } from './interface.js'
 
 /** Default time a category's cached entries are trusted without asking the store again. */
 export const DEFAULT_GIF_CACHE_TTL_MS = 1000
+/**
+ * How long past its TTL a category's held entries still answer while the store is
+ * unavailable. A gif removed elsewhere just before or during an outage may be picked
+ * that long (TTL + GIF_STALE_MS, 61 s with the defaults); its file stays served by the
+ * instances holding a copy (src/store/postgres/index.ts).
+ */
+export const GIF_STALE_MS = 60_000
 /**
  * Records kept at most, over all categories; past it, picks are answered by the store
  * (uncached) until a change drops some category. What the bound costs in memory, and
@@ -25,6 +37,8 @@ interface CategoryState {
   /** seq → record, filled as positions are picked. */
   entries: GifRecord[]
   cached: number
+  /** The same records, densely: what an outage picks from. */
+  held: GifRecord[]
 }
 
 export interface GifCacheOptions {
@@ -32,12 +46,15 @@ export interface GifCacheOptions {
   maxCached?: number
   /** The clock (tests). */
   now?: () => number
+  /** Overrides GIF_STALE_MS (0: never answer past the TTL). */
+  staleMs?: number
 }
 
 export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_TTL_MS, options: GifCacheOptions = {}): GifCatalogStore {
   if (ttlMs <= 0) return inner
   const maxCached = options.maxCached ?? MAX_CACHED_GIFS
   const now = options.now ?? Date.now
+  const staleMs = options.staleMs ?? GIF_STALE_MS
   // Categories are the 27 gif types (the catalog refuses others before the store).
   const states = new Map<string, CategoryState>()
   // One check per category in flight: concurrent picks share it.
@@ -59,7 +76,7 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
         return old
       }
       if (old) total -= old.cached
-      const state = { count, version, checkedAt, entries: [], cached: 0 }
+      const state: CategoryState = { count, version, checkedAt, entries: [], cached: 0, held: [] }
       states.set(category, state)
       return state
     }).finally(() => checks.delete(category))
@@ -67,11 +84,26 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
     return pending
   }
 
-  const current = (category: string): CategoryState | Promise<CategoryState> => {
+  /** The category's state while the store is unavailable: held entries within the bound, or the store's error. */
+  const stale = (category: string, err: unknown): CategoryState => {
+    const state = states.get(category)
+    if (state && state.held.length > 0 && isStoreUnavailable(err) && now() - state.checkedAt < ttlMs + staleMs) return state
+    throw err
+  }
+
+  const current = async (category: string): Promise<CategoryState> => {
     const state = states.get(category)
     if (state && now() - state.checkedAt < ttlMs) return state
-    return checks.get(category) ?? check(category)
+    try {
+      return await (checks.get(category) ?? check(category))
+    } catch (err) {
+      return stale(category, err)
+    }
   }
+
+  /** A uniform pick among the held entries (the store being unavailable). */
+  const fromHeld = (state: CategoryState, fraction: number): GifRecord =>
+    state.held[Math.min(state.held.length - 1, Math.floor(fraction * state.held.length))]!
 
   return {
     async pickOne (category, fraction) {
@@ -81,10 +113,15 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
       const hit = state.entries[seq]
       if (hit) return hit
       let seen = 0
-      const [row] = await inner.pick(category, (n) => {
-        seen = n
-        return [Math.min(n - 1, Math.floor(fraction * n))]
-      })
+      let row: GifRecord | undefined
+      try {
+        [row] = await inner.pick(category, (n) => {
+          seen = n
+          return [Math.min(n - 1, Math.floor(fraction * n))]
+        })
+      } catch (err) {
+        return fromHeld(stale(category, err), fraction)
+      }
       // Only into the state still in use: one dropped meanwhile no longer counts in total.
       const live = states.get(category) === state
       // The count moved since the check (a change made elsewhere, or a check that began
@@ -96,13 +133,22 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
       }
       if (row && live && total < maxCached && state.entries[seq] === undefined) {
         state.entries[seq] = row
+        state.held.push(row)
         state.cached++
         total++
       }
       return row
     },
-    // Several distinct gifs (?amount=N) are rare: straight to the store.
-    pick: (category, choose) => inner.pick(category, choose),
+    // Several distinct gifs (?amount=N) are rare: straight to the store, or, while it is
+    // unavailable, distinct picks among the held entries.
+    async pick (category, choose) {
+      try {
+        return await inner.pick(category, choose)
+      } catch (err) {
+        const { held } = stale(category, err)
+        return choose(held.length).map((i) => held[i]!).filter((g) => g !== undefined)
+      }
+    },
     async add (gifs) {
       const added = await inner.add(gifs)
       for (const category of new Set(gifs.map((g) => g.category))) drop(category)

@@ -3,21 +3,35 @@
 // PostgreSQL query) was the largest cost of the shared request path. Changes made
 // through this store drop the cached entry at once; changes made elsewhere (another
 // instance, the CLI in another process) are seen within the TTL.
-import type { ApiKeyRecord, KeyStore } from './interface.js'
+// When the store does not answer (StoreUnavailableError: PostgreSQL unreachable or
+// stalling), a key looked up before keeps its last answer for KEY_STALE_MS past its TTL,
+// so known keys keep working through a short outage; a key first seen during the outage
+// is refused with the store's error (503).
+import { type ApiKeyRecord, isStoreUnavailable, type KeyStore } from './interface.js'
 
 /** Default time a looked-up key is trusted without asking the store again. */
 export const DEFAULT_KEY_CACHE_TTL_MS = 1000
+/**
+ * How long past its TTL a cached answer is still used while the store is unavailable.
+ * This is also how long a key revoked or disabled elsewhere just before or during an
+ * outage may still pass on an instance that had it cached: at most TTL + KEY_STALE_MS
+ * (61 s with the defaults) after the revocation reached the store.
+ */
+export const KEY_STALE_MS = 60_000
 /** Entries kept at most; a flood of random keys cannot grow the cache beyond it. */
 const MAX_ENTRIES = 10_000
 
 export interface KeyCacheOptions {
   /** The clock entries expire by (tests set their own). */
   now?: () => number
+  /** Overrides KEY_STALE_MS (0: never answer past the TTL). */
+  staleMs?: number
 }
 
 export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS, options: KeyCacheOptions = {}): KeyStore {
   if (ttlMs <= 0) return inner
   const clock = options.now ?? Date.now
+  const staleMs = options.staleMs ?? KEY_STALE_MS
   // Misses are cached too (as null): unknown keys do not reach the store each time.
   const cache = new Map<string, { record: ApiKeyRecord | null, expires: number }>()
   const forget = (record: ApiKeyRecord | undefined): void => { if (record) cache.delete(record.hash) }
@@ -27,7 +41,15 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS,
       const now = clock()
       const hit = cache.get(hash)
       if (hit !== undefined && hit.expires > now) return hit.record ?? undefined
-      const record = await inner.findByHash(hash)
+      let record: ApiKeyRecord | undefined
+      try {
+        record = await inner.findByHash(hash)
+      } catch (err) {
+        // The last answer stands while the store is out, within the bound; the entry keeps
+        // its expiry, so the bound counts from the last answer the store gave.
+        if (hit !== undefined && isStoreUnavailable(err) && clock() < hit.expires + staleMs) return hit.record ?? undefined
+        throw err
+      }
       if (cache.size >= MAX_ENTRIES) cache.clear()
       cache.set(hash, { record: record ?? null, expires: now + ttlMs })
       return record

@@ -157,3 +157,21 @@ export class StoreConflictError extends Error {
     this.name = 'StoreConflictError'
   }
 }
+
+/**
+ * The store did not answer in time or could not be reached (a refused or reset
+ * connection, a timeout, too many calls already waiting for a connection): nothing is
+ * wrong with the request, and the same call may succeed a moment later. The error
+ * handler answers it 503 STORE_UNAVAILABLE with Retry-After; the caches in front of the
+ * store (cached-keys.ts, cached-gifs.ts) answer from memory instead where they can.
+ */
+export class StoreUnavailableError extends Error {
+  constructor (message: string, readonly retryAfterSeconds: number, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'StoreUnavailableError'
+  }
+}
+
+export function isStoreUnavailable (err: unknown): err is StoreUnavailableError {
+  return err instanceof StoreUnavailableError
+}

@@ -34,6 +34,8 @@ function gifPath (dir: string, hash: string): string {
 export interface LocalGifFileStore extends GifFileStore {
   /** DATA_DIR/gifs. */
   readonly dir: string
+  /** Size and modification time of this machine's copy, or undefined when it holds none (as `open` decides). */
+  describe (hash: string): Promise<{ size: number, modifiedAt: Date } | undefined>
 }
 
 export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
@@ -64,6 +66,16 @@ export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
     kind: 'local',
     dir,
     open,
+    async describe (hash) {
+      const file = await open(hash)
+      if (file === undefined) return undefined
+      try {
+        const stat = await file.handle.stat()
+        return { size: stat.size, modifiedAt: stat.mtime }
+      } finally {
+        await file.close()
+      }
+    },
     async read (hash) {
       const file = await open(hash)
       if (file === undefined) return undefined

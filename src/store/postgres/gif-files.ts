@@ -1,16 +1,18 @@
 // Gif bytes in scale-out mode: the shared gif_contents table holds every gif, so any
 // instance can serve any file without a shared disk; each instance keeps its own copy
 // under DATA_DIR/gifs (src/store/local-gif-files.ts), made on first use, and serves
-// from there.
+// from there. Only the shared table is PostgreSQL: serving a copy this instance holds
+// never waits for the store, so gif files keep being served while it is unavailable.
 import type pg from 'pg'
 import type { GifFileStore } from '../gif-files.js'
-import { createLocalGifFileStore } from '../local-gif-files.js'
+import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
 
-export function createPostgresGifFileStore (pool: pg.Pool, dataDir: string): GifFileStore {
-  const local = createLocalGifFileStore(dataDir)
+/** Runs a store call under the store's guard (src/store/postgres/guard.ts). */
+export type GuardedRun = <T>(call: () => Promise<T>) => Promise<T>
 
+export function createPostgresGifFileStore (pool: pg.Pool, dataDir: string, run: GuardedRun = (call) => call(), local: LocalGifFileStore = createLocalGifFileStore(dataDir)): GifFileStore {
   async function shared (hash: string): Promise<Buffer | undefined> {
-    const { rows } = await pool.query<{ content: Buffer }>('SELECT content FROM gif_contents WHERE hash = $1', [hash])
+    const { rows } = await run(() => pool.query<{ content: Buffer }>('SELECT content FROM gif_contents WHERE hash = $1', [hash]))
     return rows[0]?.content
   }
 
@@ -18,7 +20,7 @@ export function createPostgresGifFileStore (pool: pg.Pool, dataDir: string): Gif
     kind: 'postgres',
     async put (hash, bytes) {
       await local.put(hash, bytes)
-      await pool.query('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)])
+      await run(() => pool.query('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)]))
     },
     async open (hash) {
       const file = await local.open(hash)

@@ -4,21 +4,10 @@
 import type pg from 'pg'
 import { type GifCatalogStore, type GifRecord, StoreConflictError } from '../interface.js'
 import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
+import { inTransaction as inConnection } from './database.js'
 
-async function inTransaction<T> (pool: pg.Pool, isolation: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  try {
-    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`)
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw err
-  } finally {
-    client.release()
-  }
-}
+const inTransaction = <T>(pool: pg.Pool, isolation: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+  inConnection(pool, `BEGIN ISOLATION LEVEL ${isolation}`, work)
 
 /** Locks a category's count row (creating it at 0) and returns the count. */
 async function lockCategory (client: pg.PoolClient, category: string): Promise<number> {

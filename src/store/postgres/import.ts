@@ -3,7 +3,7 @@
 // the target as it was.
 import type pg from 'pg'
 import { INSTALL_TABLES, type InstallTable } from '../rows.js'
-import { openPostgresPool } from './database.js'
+import { MAINTENANCE_STATEMENT_TIMEOUT_MS, openPostgresPool } from './database.js'
 
 const BATCH = 500
 
@@ -22,10 +22,13 @@ export interface PostgresImport {
 }
 
 export async function openPostgresImport (databaseUrl: string): Promise<PostgresImport> {
-  const pool = await openPostgresPool(databaseUrl)
+  // One long transaction of large batches: the request deadlines do not apply.
+  const pool = await openPostgresPool(databaseUrl, { statementTimeoutMs: MAINTENANCE_STATEMENT_TIMEOUT_MS, queryTimeoutMs: MAINTENANCE_STATEMENT_TIMEOUT_MS })
   let client: pg.PoolClient
   try {
     client = await pool.connect()
+    // A lost connection is an 'error' event of the checked-out client: heard, and the next query fails.
+    client.on('error', () => {})
   } catch (err) {
     await pool.end()
     throw err

@@ -1,10 +1,21 @@
 // The scale-out store: PostgreSQL, shared by every instance (DATABASE_URL).
+// What happens when PostgreSQL fails is decided here, in one place (docs/operations-faults.md, "When PostgreSQL fails"):
+//   - every call has a deadline (the pool's options, database.ts) and passes the guard
+//     (guard.ts: a bound on calls waiting for a connection, fail-fast after a connection
+//     failure); not answering is StoreUnavailableError, which the API answers 503
+//     STORE_UNAVAILABLE with Retry-After;
+//   - keys and gif picks already held in memory keep answering for a bounded time past
+//     their TTL (cached-keys.ts KEY_STALE_MS, cached-gifs.ts GIF_STALE_MS);
+//   - a gif file this instance holds a copy of is served without the catalog
+//     (withLocalFileFallback below); only a file it lacks needs the store.
 import { DEFAULT_GIF_CACHE_TTL_MS, withGifCache } from '../cached-gifs.js'
 import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
-import type { Store } from '../interface.js'
+import { type GifCatalogStore, isStoreUnavailable, type Store, StoreUnavailableError } from '../interface.js'
+import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
 import { openPostgresPool, type PostgresOptions } from './database.js'
 import { createPostgresGifFileStore } from './gif-files.js'
 import { createPostgresGifStore } from './gifs.js'
+import { classifyFailure, createStoreGuard, type StoreGuardOptions, STORE_RETRY_AFTER_S } from './guard.js'
 import { createPostgresKeyStore } from './keys.js'
 import { createPostgresUsageStore } from './usage.js'
 
@@ -13,22 +24,60 @@ export interface PostgresStoreOptions extends PostgresOptions {
   dataDir: string
   keyCacheTtlMs?: number
   gifCacheTtlMs?: number
+  /** Overrides KEY_STALE_MS and GIF_STALE_MS (tests). */
+  staleMs?: number
+  /** The guard's bulkhead and open period (tests). */
+  guard?: StoreGuardOptions
+}
+
+/**
+ * The catalog's look-up by hash, which the file route makes for every gif file: while
+ * the store is unavailable, a file this instance holds answers from its copy (the name
+ * is the content's SHA-256, so the copy is that gif). Its Last-Modified is then the
+ * copy's time rather than the catalog's; the ETag (the hash) is the same. A gif removed
+ * elsewhere during the outage stays served from the copies until the store answers.
+ */
+export function withLocalFileFallback (catalog: GifCatalogStore, local: Pick<LocalGifFileStore, 'describe'>): GifCatalogStore {
+  return {
+    ...catalog,
+    async findByHash (hash) {
+      try {
+        return await catalog.findByHash(hash)
+      } catch (err) {
+        if (!isStoreUnavailable(err)) throw err
+        const copy = await local.describe(hash).catch(() => undefined)
+        if (copy === undefined) throw err
+        return { id: 0, category: '', hash, url: null, size: copy.size, width: 0, height: 0, frames: 0, contentType: 'image/gif', addedAt: copy.modifiedAt }
+      }
+    }
+  }
 }
 
 export async function openPostgresStore (url: string, options: PostgresStoreOptions): Promise<Store> {
-  const pool = await openPostgresPool(url, options)
+  let pool
+  try {
+    pool = await openPostgresPool(url, options)
+  } catch (err) {
+    // Not the URL: it may carry a password.
+    if (classifyFailure(err) !== undefined) throw new StoreUnavailableError(`PostgreSQL (DATABASE_URL) cannot be reached: ${(err as Error).message}`, STORE_RETRY_AFTER_S, { cause: err })
+    throw err
+  }
+  const db = pool
+  const guard = createStoreGuard(options.guard)
+  const local = createLocalGifFileStore(options.dataDir)
+  const stale = options.staleMs === undefined ? {} : { staleMs: options.staleMs }
   let closed = false
   return {
     kind: 'postgres',
-    keys: withKeyCache(createPostgresKeyStore(pool), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
-    usage: createPostgresUsageStore(pool),
-    gifs: withGifCache(createPostgresGifStore(pool), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
-    gifFiles: createPostgresGifFileStore(pool, options.dataDir),
-    async ping () { await pool.query('SELECT 1') },
+    keys: withKeyCache(guard.wrap(createPostgresKeyStore(db)), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS, stale),
+    usage: guard.wrap(createPostgresUsageStore(db)),
+    gifs: withLocalFileFallback(withGifCache(guard.wrap(createPostgresGifStore(db)), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS, stale), local),
+    gifFiles: createPostgresGifFileStore(db, options.dataDir, guard.run, local),
+    async ping () { await guard.run(() => db.query('SELECT 1')) },
     async close () {
       if (closed) return
       closed = true
-      await pool.end()
+      await db.end()
     }
   }
 }
