@@ -19,7 +19,7 @@ export const SETTING_NAMES = [
   'MAX_CONNECTIONS', 'KEEP_ALIVE_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS',
   'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW', 'RATE_LIMIT_IP_MAX', 'RATE_LIMIT_IPV6_PREFIX', 'RATE_LIMIT_MAX_TRACKED',
   'USAGE_FLUSH_MS', 'KEY_CACHE_TTL_MS', 'GIF_CACHE_TTL_MS', 'METRICS_PORT', 'METRICS_HOST',
-  'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'GIF_STARTER_CATALOG',
+  'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'RATE_LIMIT_ON_STORE_ERROR', 'GIF_STARTER_CATALOG',
   'INFO_WEBSITE', 'INFO_DISCORD', 'INFO_TWITTER', 'INFO_REDDIT', 'INFO_DONATE', 'INFO_EMAIL',
   'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_MEMORY',
   'IMAGE_UPLOAD_MEMORY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
@@ -85,6 +85,8 @@ export interface Config {
   redisUrl: string | undefined
   /** Prefix of every Redis key we write, for a Redis shared with other applications. */
   redisPrefix: string
+  /** While Redis fails: count each instance's requests locally (open) or refuse them with 503 (closed). */
+  rateLimitOnStoreError: 'open' | 'closed'
   /** Port of the Prometheus /metrics endpoint (never the public port); undefined: off. */
   metricsPort: number | undefined
   /** Host the metrics endpoint binds to. */
@@ -283,6 +285,10 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   }
   const redisPrefix = env.REDIS_PREFIX?.trim() || 'uma:'
   if (!/^[\x21-\x7e]{1,64}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX', `must be 1 to 64 printable characters without spaces, such as "uma:", got "${env.REDIS_PREFIX}"`)
+  const onStoreErrorRaw = env.RATE_LIMIT_ON_STORE_ERROR?.trim().toLowerCase() || 'open'
+  if (onStoreErrorRaw !== 'open' && onStoreErrorRaw !== 'closed') {
+    throw new ConfigError('RATE_LIMIT_ON_STORE_ERROR', `must be "open" (count locally while Redis fails) or "closed" (refuse with 503), got "${env.RATE_LIMIT_ON_STORE_ERROR}"`)
+  }
   const metricsPortRaw = env.METRICS_PORT?.trim()
   const metricsPort = metricsPortRaw ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
@@ -327,6 +333,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     databaseUrl,
     redisUrl,
     redisPrefix,
+    rateLimitOnStoreError: onStoreErrorRaw,
     metricsPort,
     metricsHost: bindHost(env, 'METRICS_HOST', '127.0.0.1'),
     gifStarterCatalog: bool(env, 'GIF_STARTER_CATALOG', true),

@@ -3,6 +3,7 @@
 // accepting, finish requests in flight, close the store and the counters).
 import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
+import type { CounterLog } from './access/counter-store.js'
 import { runningAllocator } from './system/allocator.js'
 
 async function main (): Promise<void> {
@@ -37,12 +38,18 @@ async function main (): Promise<void> {
   // would keep the unpacking's garbage for its life.
   emojiFontInDataDir(config.dataDir)
 
-  // Rate-limit counters: in this process, or in Redis when REDIS_URL is set.
-  const counters = await openCounterStore(config)
+  // Rate-limit counters: in this process, or in Redis when REDIS_URL is set. Redis
+  // failing (at start or later) is one line each way, by the app's logger once there is one.
+  let counterLog: CounterLog = {
+    warn: (_fields, message) => { process.stderr.write(`Warning: ${message}\n`) },
+    info: (_fields, message) => { process.stdout.write(`${message}\n`) }
+  }
+  const counters = await openCounterStore(config, { warn: (f, m) => counterLog.warn(f, m), info: (f, m) => counterLog.info(f, m) })
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
   const app = await createApp({ config, store, counters, logger: { level: config.logLevel } })
+  counterLog = { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) }
   // The app first (it finishes requests and writes pending usage), then what it was given.
   const close = async (): Promise<void> => {
     await app.close()

@@ -9,11 +9,29 @@ export interface WindowCount {
   resetAt: number
 }
 
+/**
+ * ok: the counters are where the configuration puts them. degraded: their shared store
+ * (Redis) does not answer, and this instance counts alone (or refuses, with
+ * RATE_LIMIT_ON_STORE_ERROR=closed) until it answers again.
+ */
+export type CounterState = 'ok' | 'degraded'
+
+/** What the counters do when their shared store fails (RATE_LIMIT_ON_STORE_ERROR). */
+export type OnStoreError = 'open' | 'closed'
+
 export interface CounterStore {
   readonly kind: string
   /** Adds `cost` units to `id`'s current window of `windowMs` and returns the new count. */
   hit (id: string, cost: number, windowMs: number, now: number): Promise<WindowCount>
+  /** For readiness and metrics: whether the counters are shared as configured right now. */
+  state (): CounterState
   close (): Promise<void>
+}
+
+/** Where the counters say that their store failed or came back (pino's signature). */
+export interface CounterLog {
+  warn (fields: Record<string, unknown>, message: string): void
+  info (fields: Record<string, unknown>, message: string): void
 }
 
 export function windowStart (now: number, windowMs: number): number {
@@ -23,11 +41,20 @@ export function windowStart (now: number, windowMs: number): number {
 /**
  * Opens the counters the configuration names: Redis when REDIS_URL is set (its client is
  * loaded only then: docs/memory.md, "Loaded only when needed"), else this process's
- * memory. The caller owns them and closes them after the app, as the store.
+ * memory. The caller owns them and closes them after the app, as the store. Redis that
+ * does not answer at start does not stop it: the counters start degraded
+ * (src/access/redis-counter-store.ts).
  */
-export async function openCounterStore (config: { redisUrl: string | undefined, redisPrefix: string, rateLimitMaxTracked: number }): Promise<CounterStore> {
+export async function openCounterStore (
+  config: { redisUrl: string | undefined, redisPrefix: string, rateLimitMaxTracked: number, rateLimitOnStoreError: OnStoreError },
+  log?: CounterLog
+): Promise<CounterStore> {
   if (config.redisUrl !== undefined) {
-    return await (await import('./redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix)
+    return await (await import('./redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix, {
+      onStoreError: config.rateLimitOnStoreError,
+      maxTracked: config.rateLimitMaxTracked,
+      log
+    })
   }
   // Imported here rather than at the top: both implementations import this file.
   return (await import('./memory-counter-store.js')).createMemoryCounterStore(config.rateLimitMaxTracked)

@@ -24,6 +24,7 @@ export function createMemoryCounterStore (maxTracked = DEFAULT_MAX_TRACKED): Mem
   return {
     kind: 'memory',
     get size () { return windows.size },
+    state: () => 'ok',
     async hit (id, cost, windowMs, now) {
       const start = windowStart(now, windowMs)
       let w = windows.get(id)

@@ -76,6 +76,7 @@ const BAD_VALUES: Record<string, string[]> = {
   DATABASE_URL: ['mysql://127.0.0.1/test'],
   REDIS_URL: ['http://127.0.0.1:6379'],
   REDIS_PREFIX: ['has space'],
+  RATE_LIMIT_ON_STORE_ERROR: ['skip'],
   METRICS_PORT: ['70000', 'same-as-port'],
   METRICS_HOST: ['bad host!'],
   GIF_STARTER_CATALOG: ['perhaps'],
