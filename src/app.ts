@@ -183,7 +183,7 @@ export async function createApp ({ config, store, counters, logger, colors, inli
   await app.register(notFoundPlugin)
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
-  await app.register(systemRoutes, { store, publicUrl: config.publicUrl, info: config.info })
+  await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes, { service: colors })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl })

@@ -14,7 +14,7 @@ import { type AllowList, parseAllowList } from './remote-fetch/address.js'
  * setting goes here too.
  */
 export const SETTING_NAMES = [
-  'PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'LOG_LEVEL', 'API_KEYS', 'BODY_LIMIT', 'TEXT_BODY_LIMIT',
+  'PORT', 'HOST', 'DATA_DIR', 'ALLOW_EMPTY_DATABASE', 'PUBLIC_URL', 'LOG_LEVEL', 'API_KEYS', 'BODY_LIMIT', 'TEXT_BODY_LIMIT',
   'CORS_ORIGINS', 'TRUST_PROXY', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS',
   'MAX_CONNECTIONS', 'KEEP_ALIVE_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS',
   'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW', 'RATE_LIMIT_IP_MAX', 'RATE_LIMIT_IPV6_PREFIX', 'RATE_LIMIT_MAX_TRACKED',
@@ -50,6 +50,11 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /**
+   * ALLOW_EMPTY_DATABASE: start with a new, empty SQLite database in a DATA_DIR that holds
+   * an earlier install but no database (refused otherwise: src/store/sqlite/database-file.ts).
+   */
+  allowEmptyDatabase: boolean
   publicUrl: string
   logLevel: LogLevel
   /** Keys added from the environment (API_KEYS), for automation. */
@@ -310,6 +315,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     port,
     host,
     dataDir,
+    allowEmptyDatabase: bool(env, 'ALLOW_EMPTY_DATABASE', false),
     publicUrl,
     logLevel,
     apiKeys,

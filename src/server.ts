@@ -4,6 +4,8 @@
 import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
 import type { CounterLog } from './access/counter-store.js'
+import type { DatabaseState, Store } from './store/interface.js'
+import { DatabaseStartError } from './store/sqlite/database-file.js'
 import { runningAllocator } from './system/allocator.js'
 
 async function main (): Promise<void> {
@@ -28,7 +30,21 @@ async function main (): Promise<void> {
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
   for (const sentence of retiredSettingsIn()) process.stderr.write(`Warning: ${sentence}\n`)
-  const store = await openStore(config)
+  // A problem with the database file seen while serving is logged once, by the app's
+  // logger once there is one.
+  let reportDatabaseProblem = (state: DatabaseState): void => { process.stderr.write(`${state.problem ?? 'the database is down'}\n`) }
+  let store: Store
+  try {
+    store = await openStore(config, { onDatabaseProblem: (state) => reportDatabaseProblem(state) })
+  } catch (err) {
+    // A start refused to keep data safe, or a DATA_DIR that cannot be used: one sentence
+    // and the documented exit code (README, "Exit codes"), no stack.
+    if (err instanceof DatabaseStartError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(err.exitCode)
+    }
+    throw err
+  }
   if (config.gifStarterCatalog) {
     const starter = await ensureStarterCatalog(store.gifs, store.gifFiles)
     if (starter.generated) process.stdout.write(`Gif catalog was empty: generated a starter catalog of ${starter.added} gifs (replace it with "npm run cli -- gifs import <folder>", see docs/gifs.md)\n`)
@@ -49,6 +65,7 @@ async function main (): Promise<void> {
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
   const app = await createApp({ config, store, counters, logger: { level: config.logLevel } })
+  reportDatabaseProblem = (state) => app.log.error({ database: state }, `database down: ${state.problem ?? ''}`)
   counterLog = { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) }
   // The app first (it finishes requests and writes pending usage), then what it was given.
   const close = async (): Promise<void> => {

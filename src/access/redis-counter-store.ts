@@ -121,7 +121,8 @@ export async function createRedisCounterStore (url: string, prefix = 'uma:', opt
 
   /** What a hit does while Redis cannot count it. */
   async function fallback (id: string, cost: number, windowMs: number, now: number): Promise<WindowCount> {
-    if (onStoreError === 'closed') {
+    // A free request (cost 0: /me) is never refused; it shows this instance's own count.
+    if (onStoreError === 'closed' && cost > 0) {
       throw new AppError('SERVICE_UNAVAILABLE', 'Rate limits cannot be checked right now (their store does not answer): retry after the number of seconds in Retry-After', {
         headers: { 'retry-after': String(STORE_ERROR_RETRY_AFTER_S) }
       })

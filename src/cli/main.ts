@@ -1,5 +1,6 @@
 // The operators' command line: npm run cli -- <group> <command> [options].
 import { ConfigError, loadConfig } from '../config.js'
+import { DatabaseStartError } from '../store/sqlite/database-file.js'
 import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
 import { storeCommand } from './commands/store.js'
@@ -54,6 +55,8 @@ export async function runCli (argv: string[], env: Record<string, string | undef
       io.err(`Error: ${(err as Error).message}\nRun "npm run cli -- ${group} --help" for usage.`)
       return 2
     }
+    // The server's refusals of a lost, unreadable or unwritable database, with its exit codes.
+    if (err instanceof DatabaseStartError) { io.err(err.message); return err.exitCode }
     io.err(`Error: ${err instanceof Error ? err.message : String(err)}`)
     return 1
   } finally {

@@ -148,7 +148,22 @@ export interface Store {
   readonly gifFiles: GifFileStore
   /** Resolves when the store answers a trivial query (readiness). */
   ping (): Promise<void>
+  /**
+   * The database's own state for readiness, where the backend can tell more than a ping:
+   * SQLite reports whether the file it has open is still the one at its path.
+   */
+  readonly database?: () => DatabaseState
   close (): Promise<void>
+}
+
+export interface DatabaseState {
+  state: 'ok' | 'down'
+  /** The database file and its identity (SQLite). */
+  path?: string
+  device?: number
+  inode?: number
+  /** What is wrong, when down. */
+  problem?: string
 }
 
 export class StoreConflictError extends Error {

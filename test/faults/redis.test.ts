@@ -209,8 +209,9 @@ describe('RATE_LIMIT_ON_STORE_ERROR=closed', { skip: missing }, () => {
     assert.equal(body.error, 'SERVICE_UNAVAILABLE')
     assert.match(body.message, /Retry-After/)
     assert.equal(body.requestId, res.headers['x-request-id'])
-    // The health check is not rate-limited: it still answers.
+    // The health check is not rate-limited, and /me is free (never refused): both answer.
     assert.equal((await bounded(`${i.server.url}/healthz`)).status, 200)
+    assert.equal((await bounded(`${i.server.url}/me`, { authorization: KEY })).status, 200)
     await i.proxy.pass()
     await countsInRedisAgain(i, true)
     assert.equal((await keyed(i)).status, 200)

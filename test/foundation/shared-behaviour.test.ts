@@ -135,7 +135,11 @@ describe('health', () => {
     const live = await t.app.inject({ method: 'GET', url: '/healthz' })
     assert.deepEqual(json(live), { status: 'ok' })
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' })
-    assert.deepEqual(json(ready), { status: 'ready', store: TEST_STORE })
+    const body = json(ready)
+    assert.equal(ready.statusCode, 200)
+    assert.deepEqual({ success: body.success, code: body.code, message: body.message, status: body.status, store: body.store }, { success: true, code: 200, message: '', status: 'ready', store: TEST_STORE })
+    assert.equal(body.database.state, 'ok')
+    assert.equal(body.counters.state, 'ok')
   })
 
   it('answers /readyz with 503 when the store does not answer', async () => {

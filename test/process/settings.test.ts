@@ -60,6 +60,7 @@ const BAD_VALUES: Record<string, string[]> = {
   PORT: ['eighty', '65536'],
   HOST: ['not a host!'],
   DATA_DIR: [packageJson],
+  ALLOW_EMPTY_DATABASE: ['perhaps'],
   PUBLIC_URL: ['ftp://example.com', 'http://x/?q=1'],
   LOG_LEVEL: ['loud'],
   API_KEYS: ['short'],
@@ -240,7 +241,7 @@ describe('DATABASE_URL and REDIS_URL (scale-out), LOG_LEVEL=trace', { skip: scal
 
   it('starts on PostgreSQL in its own schema, counts in Redis under REDIS_PREFIX, answers, stops with exit 0', async () => {
     const ready = JSON.parse((await request(`${s.url}/readyz`)).body.toString())
-    assert.deepEqual(ready, { status: 'ready', store: 'postgres' })
+    assert.deepEqual([ready.status, ready.store, ready.database.state], ['ready', 'postgres', 'ok'])
     await answersKeyed(s)
     const redis = new Redis(TEST_REDIS_URL)
     try {
