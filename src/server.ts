@@ -65,8 +65,8 @@ async function main (): Promise<void> {
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
   const app = await createApp({ config, store, counters, logger: { level: config.logLevel } })
-  reportDatabaseProblem = (state) => app.log.error({ database: state }, `database down: ${state.problem ?? ''}`)
   counterLog = { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) }
+  reportDatabaseProblem = (state) => app.log.error({ database: state }, `database down: ${state.problem ?? ''}`)
   // The app first (it finishes requests and writes pending usage), then what it was given.
   const close = async (): Promise<void> => {
     await app.close()
