@@ -306,8 +306,9 @@ describe('PostgreSQL failing, for real', { skip: missing }, () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 250))
       // The first call waits for the deadline (the pooled connection's answer never comes:
-      // QUERY_TIMEOUT_MS; a new connection: CONNECT_TIMEOUT_MS)…
-      const first = await failure(store.usage.unitsSince(1, '2026-01-01'))
+      // QUERY_TIMEOUT_MS; a new connection: CONNECT_TIMEOUT_MS), once: a transaction's
+      // ROLLBACK does not wait behind the unanswered query for a second timeout…
+      const first = await failure(store.gifs.pick('pat', () => [0]))
       assert.ok(isStoreUnavailable(first.err), String(first.err))
       assert.ok(first.ms < Math.max(QUERY_TIMEOUT_MS, CONNECT_TIMEOUT_MS) + 1000, `${first.ms} ms`)
       // …then the guard answers at once, and 100 calls at once all end quickly.

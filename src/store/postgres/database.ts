@@ -3,6 +3,7 @@
 // cannot apply the same migration twice.
 import pg from 'pg'
 import type { Migration } from '../sqlite/migrations.js'
+import { classifyFailure } from './guard.js'
 import { POSTGRES_MIGRATIONS } from './migrations.js'
 
 // BIGINT (int8) columns hold counts and epoch milliseconds: well within 2^53.
@@ -73,7 +74,8 @@ export async function openPostgresPool (url: string, options: PostgresOptions = 
  * Runs `work` on one connection inside a transaction. While the client is checked out
  * it has an error listener (node-postgres emits a lost connection as an 'error' event,
  * which would otherwise crash the process), and a failed transaction's connection is
- * dropped rather than returned (after a read timeout its query may still be running).
+ * dropped rather than returned (after a read timeout its query may still be running):
+ * the server rolls back a transaction whose connection closes.
  */
 export async function inTransaction<T> (pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
@@ -87,7 +89,9 @@ export async function inTransaction<T> (pool: pg.Pool, begin: string, work: (cli
     return result
   } catch (err) {
     failure = err instanceof Error ? err : new Error(String(err))
-    await client.query('ROLLBACK').catch(() => {})
+    // Not on a connection that failed or timed out: a ROLLBACK would wait behind the
+    // unanswered query for its own timeout; dropping the connection ends the transaction.
+    if (classifyFailure(err) === undefined) await client.query('ROLLBACK').catch(() => {})
     throw err
   } finally {
     client.removeListener('error', onError)

@@ -6,7 +6,6 @@
 // the usual circuit breaker: after a connection-level failure, calls fail at once for
 // OPEN_MS, then one call probes the server while the others keep failing fast.
 import { StoreUnavailableError } from '../interface.js'
-import { POOL_SIZE } from './database.js'
 
 /**
  * Calls waiting for one of the pool's connections at most; past it a call fails at once.
@@ -46,7 +45,7 @@ export function classifyFailure (err: unknown): Failure {
 }
 
 export interface StoreGuardOptions {
-  /** The pool's size: calls that can run at once. */
+  /** The pool's size, calls that can run at once (database.ts POOL_SIZE, which index.ts passes; 10 otherwise). */
   connections?: number
   maxWaiting?: number
   openMs?: number
@@ -64,7 +63,7 @@ export interface StoreGuard {
 
 export function createStoreGuard (options: StoreGuardOptions = {}): StoreGuard {
   const maxWaiting = options.maxWaiting ?? MAX_WAITING_FOR_CONNECTION
-  const maxInFlight = (options.connections ?? POOL_SIZE) + maxWaiting
+  const maxInFlight = (options.connections ?? 10) + maxWaiting
   let inFlight = 0
   const openMs = options.openMs ?? OPEN_MS
   const now = options.now ?? Date.now

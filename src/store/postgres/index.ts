@@ -12,7 +12,7 @@ import { DEFAULT_GIF_CACHE_TTL_MS, withGifCache } from '../cached-gifs.js'
 import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import { type GifCatalogStore, isStoreUnavailable, type Store, StoreUnavailableError } from '../interface.js'
 import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
-import { openPostgresPool, type PostgresOptions } from './database.js'
+import { openPostgresPool, POOL_SIZE, type PostgresOptions } from './database.js'
 import { createPostgresGifFileStore } from './gif-files.js'
 import { createPostgresGifStore } from './gifs.js'
 import { classifyFailure, createStoreGuard, type StoreGuardOptions, STORE_RETRY_AFTER_S } from './guard.js'
@@ -63,7 +63,7 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
     throw err
   }
   const db = pool
-  const guard = createStoreGuard(options.guard)
+  const guard = createStoreGuard({ connections: POOL_SIZE, ...options.guard })
   const local = createLocalGifFileStore(options.dataDir)
   const stale = options.staleMs === undefined ? {} : { staleMs: options.staleMs }
   let closed = false
