@@ -141,6 +141,10 @@ describe('the SQLite file deleted while serving', () => {
       assert.equal(await s.stop(), 0, s.output())
     }
     assert.ok(fs.readdirSync(path.join(dir, 'usage-pending')).length > 0, 'the refused usage was spilled for the next start')
+    // What is now at the path is not a database: the restart says so.
+    const r = startRefused(env(dir))
+    assert.equal(r.status, EXIT_DATABASE_UNREADABLE, r.stderr + r.stdout)
+    assert.equal(r.stderr, `The database ${file} is not a SQLite database: move it aside and restore the database from a backup (docs/backups.md).\n`)
   })
 
   it('a first start in a new DATA_DIR, and one in an empty DATA_DIR, just work', async () => {
