@@ -67,7 +67,8 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
   app.route({
     method: ['GET', 'HEAD'],
     url: `${FILES_PATH}/:file`,
-    config: { public: true, images: ['image/gif'], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE'] },
+    // STORE_UNAVAILABLE: a file this instance holds no copy of, PostgreSQL not answering (docs/operations-faults.md).
+    config: { public: true, images: ['image/gif'], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'STORE_UNAVAILABLE'] },
     schema: {
       tags: ['gifs'],
       summary: 'A gif file (public, no key)',

@@ -26,6 +26,8 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   const schema = route.schema ?? {}
   const codes: ErrorCode[] = []
   if (config.public !== true) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED')
+  // The key is looked up in the store, which in scale-out mode may not answer (docs/operations-faults.md).
+  if (config.public !== true) codes.push('STORE_UNAVAILABLE')
   if (schema.querystring || schema.params || schema.body || config.body) codes.push('VALIDATION')
   if (config.body === 'json' || config.body === 'json-or-text') codes.push('MALFORMED_JSON', 'INVALID_UTF8')
   // A body whose Content-Type or Content-Length header cannot be read is refused before it is parsed.

@@ -43,7 +43,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the store answers */
+        /**
+         * Readiness: the store answers and the database file is the one opened
+         * @description Answers 503 (SERVICE_UNAVAILABLE, with the same fields) when a dependency is down: the store does not answer, or the SQLite file was deleted or replaced while the server had it open.
+         */
         get: operations["getReadyz"];
         put?: never;
         post?: never;
@@ -917,16 +920,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Readiness: the store answers */
+            /** @description Readiness: the store answers and the database file is the one opened */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["Envelope"] & {
                         /** @enum {string} */
                         status: "ready";
+                        /** @description The store backend: sqlite or postgres */
                         store: string;
+                        /** @description The database: with SQLite, the file at its path is still the one the server opened */
+                        database: {
+                            /** @description degraded: the counters count in this instance alone while Redis does not answer (still ready) */
+                            state: "ok" | "degraded" | "down";
+                            /** @description Which backend (memory, redis) */
+                            kind?: string;
+                            /** @description The SQLite database file */
+                            path?: string;
+                            /** @description Device of the database file the server has open */
+                            device?: number;
+                            /** @description Inode of the database file the server has open */
+                            inode?: number;
+                            /** @description What is wrong, when down */
+                            problem?: string;
+                        };
+                        /** @description The rate-limit counters */
+                        counters: {
+                            /** @description degraded: the counters count in this instance alone while Redis does not answer (still ready) */
+                            state: "ok" | "degraded" | "down";
+                            /** @description Which backend (memory, redis) */
+                            kind?: string;
+                            /** @description The SQLite database file */
+                            path?: string;
+                            /** @description Device of the database file the server has open */
+                            device?: number;
+                            /** @description Inode of the database file the server has open */
+                            inode?: number;
+                            /** @description What is wrong, when down */
+                            problem?: string;
+                        };
                     };
                 };
             };
