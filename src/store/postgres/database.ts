@@ -100,7 +100,7 @@ export async function inTransaction<T> (pool: pg.Pool, begin: string, work: (cli
 }
 
 /** A query given MAINTENANCE_STATEMENT_TIMEOUT_MS on the client side too (node-postgres reads `query_timeout` per query; its types omit it). */
-function maintenanceQuery (text: string, values?: unknown[]): pg.QueryConfig {
+export function maintenanceQuery (text: string, values?: unknown[]): pg.QueryConfig {
   const config = { text, values, query_timeout: MAINTENANCE_STATEMENT_TIMEOUT_MS }
   return config
 }

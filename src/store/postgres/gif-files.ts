@@ -6,6 +6,7 @@
 import type pg from 'pg'
 import type { GifFileStore } from '../gif-files.js'
 import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
+import { maintenanceQuery } from './database.js'
 
 /** Runs a store call under the store's guard (src/store/postgres/guard.ts). */
 export type GuardedRun = <T>(call: () => Promise<T>) => Promise<T>
@@ -20,7 +21,9 @@ export function createPostgresGifFileStore (pool: pg.Pool, dataDir: string, run:
     kind: 'postgres',
     async put (hash, bytes) {
       await local.put(hash, bytes)
-      await run(() => pool.query('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)]))
+      // Imports only (the command line, the starter catalog): a large gif over a slow link
+      // may take longer to send than a request's QUERY_TIMEOUT_MS.
+      await run(() => pool.query(maintenanceQuery('INSERT INTO gif_contents (hash, content) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [hash, Buffer.from(bytes)])))
     },
     async open (hash) {
       const file = await local.open(hash)
