@@ -5,6 +5,7 @@ import { Type } from 'typebox'
 import type { ServiceInfo } from '../config.js'
 import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
+import type { CounterState, CounterStore } from '../access/counter-store.js'
 import type { DatabaseState, Store } from '../store/interface.js'
 
 export const TEST_ERROR_MIN_STATUS = 400
@@ -22,25 +23,29 @@ export const InfoSchema = Envelope({
   donate: infoField('Where to support the operator (INFO_DONATE)')
 })
 
-const DependencySchema = (description: string) => Type.Object({
-  state: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')], { description: 'degraded: the counters count in this instance alone while Redis does not answer (still ready)' }),
-  kind: Type.Optional(Type.String({ description: 'Which backend (memory, redis)' })),
+const DatabaseStateSchema = Type.Object({
+  state: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
   path: Type.Optional(Type.String({ description: 'The SQLite database file' })),
   device: Type.Optional(Type.Number({ description: 'Device of the database file the server has open' })),
   inode: Type.Optional(Type.Number({ description: 'Inode of the database file the server has open' })),
   problem: Type.Optional(Type.String({ description: 'What is wrong, when down' }))
-}, { description })
+}, { description: 'The database: it answers and, with SQLite, the file at its path is still the one the server opened' })
+
+const CountersStateSchema = Type.Object({
+  state: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded: Redis does not answer and this instance counts alone (still ready)' }),
+  kind: Type.String({ description: 'Where the counters live: memory or redis' })
+}, { description: 'The rate-limit counters' })
 
 export const ReadinessSchema = Envelope({
   status: Type.Literal('ready'),
   store: Type.String({ description: 'The store backend: sqlite or postgres' }),
-  database: DependencySchema('The database: with SQLite, the file at its path is still the one the server opened'),
-  counters: DependencySchema('The rate-limit counters')
+  database: DatabaseStateSchema,
+  counters: CountersStateSchema
 })
 
 const STORE_SILENT = 'the store does not answer'
 
-async function databaseReadiness (store: Store): Promise<DependencyState> {
+async function databaseReadiness (store: Store): Promise<DatabaseState> {
   try {
     await store.ping()
   } catch {
@@ -49,39 +54,22 @@ async function databaseReadiness (store: Store): Promise<DependencyState> {
   return store.database?.() ?? { state: 'ok' }
 }
 
-/** A dependency's state as readiness reports it. */
-export type DependencyState = Omit<DatabaseState, 'state'> & { state: 'ok' | 'degraded' | 'down', kind?: string }
-
 /**
- * The rate-limit counters' state: the counter store's own state() where it has one
- * (src/access/counter-store.ts: 'ok', or 'degraded' while Redis does not answer and this
- * instance counts alone, which still serves: ready); one without (this process's memory)
- * is ok while the process runs.
+ * The rate-limit counters' state (CounterStore.state(), src/access/counter-store.ts): ok,
+ * or degraded while Redis does not answer and this instance counts alone; it still
+ * serves, so it stays ready.
  */
-async function countersReadiness (counters: ReadinessCounters | undefined): Promise<DependencyState> {
-  if (counters === undefined) return { state: 'ok' }
-  if (typeof counters.state !== 'function') return { kind: counters.kind, state: 'ok' }
-  let said: unknown
-  try {
-    said = await counters.state()
-  } catch (err) {
-    return { kind: counters.kind, state: 'down', problem: `the rate-limit counters do not answer (${(err as Error).message})` }
-  }
-  if (said === 'ok' || said === 'degraded') return { kind: counters.kind, state: said }
-  if (typeof said === 'object' && said !== null) return { kind: counters.kind, ...(said as DependencyState) }
-  return { kind: counters.kind, state: 'down', problem: `the rate-limit counters report ${String(said)}` }
+function countersReadiness (counters: ReadinessCounters): { state: CounterState, kind: string } {
+  return { state: counters.state(), kind: counters.kind }
 }
 
-/** The counter store as readiness sees it: its kind, and its own state() when it has one. */
-export interface ReadinessCounters {
-  readonly kind: string
-  state?: () => unknown
-}
+/** The counter store as readiness sees it. */
+export type ReadinessCounters = Pick<CounterStore, 'kind' | 'state'>
 
 export interface SystemOptions {
   store: Store
   /** The rate-limit counters (src/access/counter-store.ts), for readiness. */
-  counters?: ReadinessCounters
+  counters: ReadinessCounters
   /** Absolute base of the URLs handed out (PUBLIC_URL). */
   publicUrl: string
   info: ServiceInfo
@@ -123,14 +111,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
     }
   }, async (request) => {
     const database = await databaseReadiness(store)
-    const counterState = await countersReadiness(counters)
-    const fields = { store: store.kind, database, counters: counterState }
-    const down = [database, counterState].find((d) => d.state === 'down')
-    if (down !== undefined) {
+    const fields = { store: store.kind, database, counters: countersReadiness(counters) }
+    if (database.state === 'down') {
       // The SQLite watch logs its problem once itself; a store that does not answer is
       // logged at each probe, as before.
       if (database.problem === STORE_SILENT) request.log.error({ database }, 'store does not answer')
-      throw new AppError('SERVICE_UNAVAILABLE', `The service is not ready: ${down.problem ?? 'a dependency is down'}`, { details: { status: 'not ready', ...fields } })
+      throw new AppError('SERVICE_UNAVAILABLE', `The service is not ready: ${database.problem ?? 'its database is down'}`, { details: { status: 'not ready', ...fields } })
     }
     return ok({ status: 'ready' as const, ...fields })
   })

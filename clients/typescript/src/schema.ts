@@ -931,12 +931,9 @@ export interface operations {
                         status: "ready";
                         /** @description The store backend: sqlite or postgres */
                         store: string;
-                        /** @description The database: with SQLite, the file at its path is still the one the server opened */
+                        /** @description The database: it answers and, with SQLite, the file at its path is still the one the server opened */
                         database: {
-                            /** @description degraded: the counters count in this instance alone while Redis does not answer (still ready) */
-                            state: "ok" | "degraded" | "down";
-                            /** @description Which backend (memory, redis) */
-                            kind?: string;
+                            state: "ok" | "down";
                             /** @description The SQLite database file */
                             path?: string;
                             /** @description Device of the database file the server has open */
@@ -948,18 +945,10 @@ export interface operations {
                         };
                         /** @description The rate-limit counters */
                         counters: {
-                            /** @description degraded: the counters count in this instance alone while Redis does not answer (still ready) */
-                            state: "ok" | "degraded" | "down";
-                            /** @description Which backend (memory, redis) */
-                            kind?: string;
-                            /** @description The SQLite database file */
-                            path?: string;
-                            /** @description Device of the database file the server has open */
-                            device?: number;
-                            /** @description Inode of the database file the server has open */
-                            inode?: number;
-                            /** @description What is wrong, when down */
-                            problem?: string;
+                            /** @description degraded: Redis does not answer and this instance counts alone (still ready) */
+                            state: "ok" | "degraded";
+                            /** @description Where the counters live: memory or redis */
+                            kind: string;
                         };
                     };
                 };
@@ -1054,7 +1043,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1170,7 +1163,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1256,7 +1253,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1371,7 +1372,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1472,7 +1477,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1552,7 +1561,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1632,7 +1645,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1767,7 +1784,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -1905,7 +1924,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2064,7 +2085,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2223,7 +2246,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2421,7 +2446,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2619,7 +2646,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2789,7 +2818,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2958,7 +2989,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -3033,7 +3066,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3142,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3177,7 +3218,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3249,7 +3294,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3552,7 +3601,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -3716,7 +3767,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -3880,7 +3933,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -4044,7 +4099,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -4208,7 +4265,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -4372,7 +4431,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
