@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { createKeyService, type KeyService } from './access/keys.js'
-import type { Store } from './store/interface.js'
+import { isStoreUnavailable, type Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
 import { corsPlugin } from './http/cors.js'
@@ -27,6 +27,9 @@ import { generationRoutes } from './generation/routes.js'
 import { createWork } from './work/work.js'
 import { imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
+
+/** Usage that cannot be written because the store does not answer is logged at most this often. */
+const USAGE_STORE_WARN_MS = 10_000
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
 
@@ -132,9 +135,18 @@ export async function createApp ({ config, store, counters, logger, colors, inli
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
   const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
+  let lastUsageWarn = -Infinity
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
-    onError: (err) => app.log.error({ err }, 'could not write usage; kept for the next flush'),
+    onError: (err) => {
+      // The store not answering (PostgreSQL down, docs/operations-faults.md) is said without
+      // a stack and at most once per USAGE_STORE_WARN_MS, not at every flush (USAGE_FLUSH_MS).
+      if (!isStoreUnavailable(err)) return app.log.error({ err }, 'could not write usage; kept for the next flush')
+      const now = Date.now()
+      if (now - lastUsageWarn < USAGE_STORE_WARN_MS) return
+      lastUsageWarn = now
+      app.log.warn({ problem: err.message, cause: (err.cause as Error | undefined)?.message }, 'could not write usage: the store does not answer; kept for the next flush')
+    },
     // What the store has not taken when the app closes waits here for the next start.
     spillDir: path.join(config.dataDir, 'usage-pending'),
     onSpill: (event, batches) => event === 'replayed'

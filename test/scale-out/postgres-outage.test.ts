@@ -154,5 +154,9 @@ describe('the built server while PostgreSQL fails', { skip: missing }, () => {
     await ready()
     assert.equal(server.child.exitCode, null, 'still running')
     assert.doesNotMatch(server.output(), /"statusCode":500|"status":500|CLIENT_CLOSED/)
+    // Usage that could not be written is said at warn, without a stack, at most once per 10 s (not at every 250 ms flush).
+    const usageLines = server.output().split('\n').filter((l) => l.includes('could not write usage'))
+    assert.ok(usageLines.length <= 3, usageLines.join('\n'))
+    for (const line of usageLines) assert.match(line, /"level":40/)
   })
 })
