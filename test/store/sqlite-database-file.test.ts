@@ -1,12 +1,13 @@
 // The SQLite store and its file, in process (src/store/sqlite/database-file.ts): writes
-// refused with a 503 once the file is deleted, replaced or overwritten, reads still
+// refused (503 STORE_UNAVAILABLE) once the file is deleted, replaced or overwritten, reads still
 // answered; the start checks' refusals and the empty start that sets the old journal aside.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { isAppError } from '../../src/errors.js'
-import { DatabaseFileGoneError, DatabaseStartError, EXIT_DATABASE_MISSING, EXIT_DATABASE_UNREADABLE } from '../../src/store/sqlite/database-file.js'
+import { toAppError } from '../../src/http/error-handler.js'
+import { isStoreUnavailable } from '../../src/store/interface.js'
+import { DATABASE_GONE_RETRY_AFTER_S, DatabaseFileGoneError, DatabaseStartError, EXIT_DATABASE_MISSING, EXIT_DATABASE_UNREADABLE } from '../../src/store/sqlite/database-file.js'
 import { SQLITE_FILE } from '../../src/store/sqlite/database.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { tempDir } from '../helpers.js'
@@ -30,9 +31,13 @@ async function refusesWrites (store: ReturnType<typeof openSqliteStore>): Promis
   ]) {
     await assert.rejects(write(), (err: unknown) => {
       assert.ok(err instanceof DatabaseFileGoneError)
-      assert.ok(isAppError(err))
-      assert.equal(err.status, 503)
-      assert.equal(err.code, 'SERVICE_UNAVAILABLE')
+      // Answered 503 STORE_UNAVAILABLE with Retry-After by the one error handler.
+      assert.ok(isStoreUnavailable(err))
+      assert.equal(err.retryAfterSeconds, DATABASE_GONE_RETRY_AFTER_S)
+      const answer = toAppError(err)
+      assert.equal(answer.status, 503)
+      assert.equal(answer.code, 'STORE_UNAVAILABLE')
+      assert.equal(answer.headers?.['retry-after'], String(DATABASE_GONE_RETRY_AFTER_S))
       return true
     })
   }

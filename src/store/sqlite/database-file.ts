@@ -13,7 +13,7 @@
 // place with something else keeps its inode).
 import fs from 'node:fs'
 import path from 'node:path'
-import { AppError } from '../../errors.js'
+import { StoreUnavailableError } from '../interface.js'
 
 /** Exit codes of a refused start (sysexits.h), documented in the README. */
 export const EXIT_DATABASE_UNREADABLE = 65 // EX_DATAERR: the database file is not SQLite
@@ -34,10 +34,17 @@ export class DatabaseStartError extends Error {
   }
 }
 
-/** A write refused because the database file was deleted or replaced under the server (503). */
-export class DatabaseFileGoneError extends AppError {
+/** Retry-After of a refused write: an operator has to restore the file and restart first. */
+export const DATABASE_GONE_RETRY_AFTER_S = 30
+
+/**
+ * A write refused because the database file was deleted or replaced under the server: a
+ * StoreUnavailableError, so it is answered 503 STORE_UNAVAILABLE with Retry-After and
+ * logged as the store not answering, never as a crash.
+ */
+export class DatabaseFileGoneError extends StoreUnavailableError {
   constructor (readonly problem: string) {
-    super('SERVICE_UNAVAILABLE', 'The service cannot write to its database: the operator has been told; try again later')
+    super(problem, DATABASE_GONE_RETRY_AFTER_S)
     this.name = 'DatabaseFileGoneError'
   }
 }
