@@ -39,6 +39,7 @@ export function createCliContext (config: Config, io: CliIo): CliContext & { clo
     ...io,
     config,
     store: () => (store ??= openStore(config)),
-    async close () { if (store) await (await store).close() }
+    // A store that failed to open was reported by the command's failure: nothing to close.
+    async close () { if (store) await (await store.catch(() => undefined))?.close() }
   }
 }
