@@ -180,6 +180,9 @@ describe('gifs import', () => {
   })
 
   it('cleans up what an interrupted import left (old temp files and files without a row)', async () => {
+    // An import ran here before: the database exists (gif files without one are an
+    // earlier install whose database is missing, refused: test/process/database-identity.test.ts).
+    await catalog()
     const dir = gifDirOf(dataDir)
     fs.mkdirSync(dir, { recursive: true })
     const orphan = path.join(dir, `${'b'.repeat(64)}.gif`)
