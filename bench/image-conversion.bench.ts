@@ -165,7 +165,7 @@ const bench: Benchmark = {
       ours: rss.peakMb,
       unit: 'MB',
       better: 'lower',
-      note: `baseline RSS ${rss.baselineMb.toFixed(0)} MB; answers ${JSON.stringify(rss.statuses)} (default IMAGE_CONCURRENCY=${os.availableParallelism()}, IMAGE_QUEUE=8: the rest get 503 + Retry-After)`
+      note: `baseline RSS ${rss.baselineMb.toFixed(0)} MB; answers ${JSON.stringify(rss.statuses)} (default IMAGE_CONCURRENCY=${os.availableParallelism()}, IMAGE_UPLOAD_MEMORY 64mb: uploads past it get 503 + Retry-After)`
     })
     return rows
   }

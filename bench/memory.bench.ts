@@ -26,9 +26,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const KEY = 'memory-bench-key-0123456789'
 const UPLOADS = 16
 /**
- * One key per uploading client: 16 clients, as the target describes, each within its own
- * share of the conversion places (IMAGE_MAX_PER_KEY), so that every place the server
- * admits is taken and the peak is the admitted load's.
+ * One key per uploading client: 16 clients, as the target describes, sharing the upload
+ * memory (IMAGE_UPLOAD_MEMORY) fairly, so that the peak is the admitted load's.
  */
 const CLIENT_KEYS = Array.from({ length: UPLOADS }, (_, i) => `memory-bench-client-${String(i).padStart(2, '0')}-0123456789`)
 const AFTER_MS = 20_000

@@ -6,7 +6,7 @@
 import type { Registry } from 'prom-client'
 import { createRequestStats } from './request-stats.js'
 
-/** A queue's report (src/work/limiter.ts): jobs running and waiting, and refusals. */
+/** A queue's report (src/work/scheduler.ts): jobs running and waiting, and refusals. */
 export interface QueueObserver {
   changed (running: number, waiting: number): void
   rejected (): void

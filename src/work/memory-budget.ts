@@ -1,6 +1,6 @@
 // A budget of bytes shared by jobs whose memory is known, or bounded, before they start
 // (an image conversion's, from the pixels its header declares: src/conversion/image/
-// convert.ts). The limiter (limiter.ts) bounds how many jobs run; this bounds what they
+// convert.ts). The scheduler (scheduler.ts) bounds how many jobs run; this bounds what they
 // hold together, so that two large pictures cannot take a small container's memory where
 // two small ones would barely show.
 //

@@ -93,7 +93,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
-    // Admission (src/work/limiter.ts) bounds what reaches the pool: piscina's own queue
+    // Admission (src/work/scheduler.ts) bounds what reaches the pool: piscina's own queue
     // never holds more than the limiter let through.
     maxQueue: Infinity,
     concurrentTasksPerWorker: 1,
