@@ -73,17 +73,15 @@ type TextTask = Extract<WorkTask, { kind: 'html-markdown' | 'markdown-html' }>
 
 /** The worker's own text code (worker.ts), loaded on the event loop on the first inline job. */
 function createInlineText (): (task: TextTask) => Promise<Uint8Array> {
-  let loaded: Promise<{ bounded: typeof import('../conversion/text/bounded.js'), renderer: import('../conversion/text/markdown-to-html.js').MarkdownRenderer, ok: typeof import('../http/success.js').ok }> | undefined
+  let loaded: Promise<{ bounded: typeof import('../conversion/text/bounded.js'), renderer: import('../conversion/text/markdown-to-html.js').MarkdownRenderer, answer: typeof import('../http/success.js').textAnswerJson }> | undefined
   return async (task) => {
     loaded ??= Promise.all([import('../conversion/text/bounded.js'), import('../conversion/text/markdown-to-html.js'), import('../http/success.js')])
-      .then(([bounded, markdown, success]) => ({ bounded, renderer: markdown.createMarkdownRenderer(), ok: success.ok }))
-    const { bounded, renderer, ok } = await loaded
+      .then(([bounded, markdown, success]) => ({ bounded, renderer: markdown.createMarkdownRenderer(), answer: success.textAnswerJson }))
+    const { bounded, renderer, answer } = await loaded
     if (task.kind === 'html-markdown') {
-      const markdown = bounded.htmlToMarkdownBounded(task.input)
-      return Buffer.from(JSON.stringify(ok({ markdown, content: markdown })))
+      return answer('markdown', bounded.htmlToMarkdownBounded(task.input))
     }
-    const html = bounded.markdownToHtmlBounded(renderer, task.input, task.options)
-    return Buffer.from(JSON.stringify(ok({ html, content: html })))
+    return answer('html', bounded.markdownToHtmlBounded(renderer, task.input, task.options))
   }
 }
 

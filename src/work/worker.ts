@@ -7,7 +7,7 @@ import os from 'node:os'
 import { threadId, workerData } from 'node:worker_threads'
 import type { MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
 import { isAppError } from '../errors.js'
-import { ok } from '../http/success.js'
+import { textAnswerJson } from '../http/success.js'
 import { collectGarbage } from '../system/garbage.js'
 import type { Drawer } from '../generation/drawer.js'
 import type { StartedTask, WorkResult } from './tasks.js'
@@ -57,7 +57,7 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
         return { kind: 'preview', value: await (await theDrawer()).preview(task.asset, task.name) }
       case 'html-markdown': {
         const markdown = (await text()).htmlToMarkdownBounded(task.input)
-        return { kind: 'html-markdown', value: Buffer.from(JSON.stringify(ok({ markdown, content: markdown }))) }
+        return { kind: 'html-markdown', value: textAnswerJson('markdown', markdown) }
       }
       case 'collect':
         // What the last jobs left (decoded images, canvases, text) goes now rather than at
@@ -68,7 +68,7 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
       case 'markdown-html': {
         renderer ??= load<typeof import('../conversion/text/markdown-to-html.js')>('../conversion/text/markdown-to-html.js').then(({ createMarkdownRenderer }) => createMarkdownRenderer())
         const html = (await text()).markdownToHtmlBounded(await renderer, task.input, task.options)
-        return { kind: 'markdown-html', value: Buffer.from(JSON.stringify(ok({ html, content: html }))) }
+        return { kind: 'markdown-html', value: textAnswerJson('html', html) }
       }
     }
   } catch (err) {

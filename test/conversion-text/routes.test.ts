@@ -151,3 +151,14 @@ describe('text conversion errors', () => {
     await expectError(res, 400, 'VALIDATION', /breaks/)
   })
 })
+
+describe('the answer JSON of a text conversion', () => {
+  it('is byte for byte the envelope with the field and content, the text written once for both', async () => {
+    const { ok, textAnswerJson } = await import('../../src/http/success.js')
+    for (const text of ['', '<p>"quoted" \\ back</p>\n', 'é 😀 \u2028 \u0000 lone \ud800 surrogate', '<h1>Hi</h1>'.repeat(2000)]) {
+      for (const field of ['html', 'markdown'] as const) {
+        assert.equal(textAnswerJson(field, text).toString('utf8'), JSON.stringify(ok({ [field]: text, content: text })))
+      }
+    }
+  })
+})
