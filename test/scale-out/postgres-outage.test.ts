@@ -3,7 +3,9 @@
 // cut, reset and black-holed, keyed requests answer 200 from what the instance holds or
 // 503 STORE_UNAVAILABLE with Retry-After, never 500 and never CLIENT_CLOSED; gif files
 // this instance holds answer 200; /healthz answers at once while calls to the store wait
-// for their deadlines; and it is ready again once PostgreSQL returns.
+// for their deadlines; and it is ready again once PostgreSQL returns. A key with a quota
+// and /me, which read the usage in the store, answer 503 STORE_UNAVAILABLE (never 500,
+// never a stale quota) and count exactly once PostgreSQL is back.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -20,6 +22,7 @@ const missing = await postgresMissing()
 
 const HELD_KEY = 'um_outage-test-held-key-0001'
 const UNSEEN_KEY = 'um_outage-test-unseen-key-0002'
+const QUOTA = 1000
 
 describe('the built server while PostgreSQL fails', { skip: missing }, () => {
   const schema = uniqueName('outage')
@@ -29,6 +32,8 @@ describe('the built server while PostgreSQL fails', { skip: missing }, () => {
   let proxy: FaultProxy
   let server: ServerProcess
   let filePath = ''
+  /** A key with a quota, made by the command line (keys create --quota). */
+  let quotaKey = ''
   const bytes = renderStarterGif('hug', 1)
 
   const keyed = (url: string, key = HELD_KEY): Promise<SimpleResponse> => request(`${server.url}${url}`, { headers: { authorization: key } })
@@ -70,6 +75,11 @@ describe('the built server while PostgreSQL fails', { skip: missing }, () => {
     const code = await runCli(['gifs', 'import', folder], { DATA_DIR: cliDir, DATABASE_URL: directUrl, GIF_STARTER_CATALOG: 'false' }, { out: () => {}, err: (s) => err.push(s), interactive: false })
     fs.rmSync(folder, { recursive: true, force: true })
     assert.equal(code, 0, err.join('\n'))
+    const out: string[] = []
+    const created = await runCli(['keys', 'create', '--name', 'with-quota', '--quota', `${QUOTA}/day`], { DATA_DIR: cliDir, DATABASE_URL: directUrl, GIF_STARTER_CATALOG: 'false' }, { out: (s) => out.push(s), err: (s) => err.push(s), interactive: false })
+    assert.equal(created, 0, err.join('\n'))
+    quotaKey = out.join('\n').trim().split('\n').pop()!.trim()
+    assert.match(quotaKey, /^um_/)
 
     const target = new URL(TEST_DATABASE_URL)
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) })
@@ -114,6 +124,47 @@ describe('the built server while PostgreSQL fails', { skip: missing }, () => {
     }
     await ready()
     assert.equal((await keyed('/color/random', UNSEEN_KEY)).status, 200, 'the unseen key works once PostgreSQL is back')
+  })
+
+  it('a key with a quota and /me: 503 STORE_UNAVAILABLE with Retry-After while cut (never 500), exact quota once back', async () => {
+    const me = async (key: string): Promise<{ status: number, body: any }> => {
+      const res = await keyed('/me', key)
+      return { status: res.status, body: JSON.parse(res.body.toString()) }
+    }
+    await ready()
+    const first = await me(quotaKey)
+    assert.equal(first.status, 200, JSON.stringify(first.body))
+    const usedBefore = first.body.quota.used as number
+    let served = 0
+    for (let i = 0; i < 3; i++) {
+      const res = await keyed('/color/random', quotaKey)
+      assert.equal(res.status, 200, res.body.toString())
+      served++
+    }
+    await proxy.cut()
+    try {
+      // Past USAGE_FLUSH_MS (250 ms): the quota's stored total has to be read again.
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      for (let i = 0; i < 5; i++) {
+        const res = await keyed('/color/random', quotaKey)
+        servedOrRefused(res, 'a key with a quota')
+        assert.equal(res.status, 503, 'a quota cannot be checked without the stored usage')
+        for (const key of [quotaKey, HELD_KEY]) {
+          const account = await keyed('/me', key)
+          servedOrRefused(account, '/me')
+          assert.equal(account.status, 503, '/me reads the usage in the store')
+        }
+      }
+    } finally {
+      await proxy.pass()
+    }
+    await ready()
+    const last = await me(quotaKey)
+    assert.equal(last.status, 200, JSON.stringify(last.body))
+    // The requests served were counted once; the refused ones (503) not at all.
+    assert.equal(last.body.quota.used, usedBefore + served)
+    assert.equal(last.body.quota.remaining, QUOTA - usedBefore - served)
+    assert.equal(last.body.usage.today.colors.requests, usedBefore + served)
   })
 
   it('reset: connections reset on the server side are never answered 500 or 400 CLIENT_CLOSED', async () => {
