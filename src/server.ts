@@ -4,8 +4,7 @@
 import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
 import type { CounterLog } from './access/counter-store.js'
-import type { DatabaseState, Store } from './store/interface.js'
-import { DatabaseStartError } from './store/sqlite/database-file.js'
+import { DatabaseStartError, type DatabaseState, EXIT_STORE_UNAVAILABLE, isStoreUnavailable, type Store } from './store/interface.js'
 import { runningAllocator } from './system/allocator.js'
 
 async function main (): Promise<void> {
@@ -37,11 +36,16 @@ async function main (): Promise<void> {
   try {
     store = await openStore(config, { onDatabaseProblem: (state) => reportDatabaseProblem(state) })
   } catch (err) {
-    // A start refused to keep data safe, or a DATA_DIR that cannot be used: one sentence
-    // and the documented exit code (README, "Exit codes"), no stack.
+    // A start refused to keep data safe, a DATA_DIR that cannot be used, or PostgreSQL
+    // not answering (DATABASE_URL): one sentence and the documented exit code (README,
+    // "Exit codes"; docs/operations-faults.md), no stack.
     if (err instanceof DatabaseStartError) {
       process.stderr.write(`${err.message}\n`)
       process.exit(err.exitCode)
+    }
+    if (isStoreUnavailable(err)) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(EXIT_STORE_UNAVAILABLE)
     }
     throw err
   }

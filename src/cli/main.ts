@@ -1,6 +1,6 @@
 // The operators' command line: npm run cli -- <group> <command> [options].
 import { ConfigError, loadConfig } from '../config.js'
-import { DatabaseStartError } from '../store/sqlite/database-file.js'
+import { DatabaseStartError, EXIT_STORE_UNAVAILABLE, isStoreUnavailable } from '../store/interface.js'
 import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
 import { storeCommand } from './commands/store.js'
@@ -19,7 +19,8 @@ function mainHelp (): string {
     'The CLI reads the same environment as the server (DATA_DIR, ...).',
     '',
     'Exit codes: 0 done, 1 failed, 2 usage mistake (unknown command or option, invalid',
-    'value), 78 invalid configuration (as the server).'
+    'value), 69 PostgreSQL (DATABASE_URL) does not answer, 78 invalid configuration (as',
+    'the server).'
   ].join('\n')
 }
 
@@ -57,6 +58,13 @@ export async function runCli (argv: string[], env: Record<string, string | undef
     }
     // The server's refusals of a lost, unreadable or unwritable database, with its exit codes.
     if (err instanceof DatabaseStartError) { io.err(err.message); return err.exitCode }
+    // The store not answering (PostgreSQL down or stalled, at open or mid-command): one
+    // sentence naming the setting, and the server's exit code for it.
+    if (isStoreUnavailable(err)) {
+      const setting = ctx.config.databaseUrl !== undefined && !err.message.includes('DATABASE_URL') ? ' (DATABASE_URL): check that it runs and answers, then run the command again' : ''
+      io.err(`Error: ${err.message.replace(/\.$/, '')}${setting}.`)
+      return EXIT_STORE_UNAVAILABLE
+    }
     io.err(`Error: ${err instanceof Error ? err.message : String(err)}`)
     return 1
   } finally {

@@ -190,3 +190,18 @@ export class StoreUnavailableError extends Error {
 export function isStoreUnavailable (err: unknown): err is StoreUnavailableError {
   return err instanceof StoreUnavailableError
 }
+
+/**
+ * Exit code of a server or command line that cannot reach its store when it starts
+ * (sysexits.h EX_UNAVAILABLE): PostgreSQL refused, reset or did not answer the first
+ * connection. Said in one sentence naming DATABASE_URL (docs/operations-faults.md).
+ */
+export const EXIT_STORE_UNAVAILABLE = 69
+
+/** A start refused before the store opened: one sentence for the operator and the exit code. */
+export class DatabaseStartError extends Error {
+  constructor (message: string, readonly exitCode: number) {
+    super(message)
+    this.name = 'DatabaseStartError'
+  }
+}

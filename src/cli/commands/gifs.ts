@@ -41,7 +41,8 @@ Commands:
 Types: ${GIF_TYPES.join(', ')}
 
 Exit codes: 0 done, 1 failed (a file refused, an unknown id, a store error), 2 usage
-mistake (unknown command or option, a bad id or type), 78 invalid configuration.`
+mistake (unknown command or option, a bad id or type), 69 PostgreSQL (DATABASE_URL) does
+not answer, 78 invalid configuration.`
 
 function table (rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))

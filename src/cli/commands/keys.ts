@@ -33,7 +33,8 @@ Names: 1 to 64 letters, digits, dots, dashes or underscores.
 Keys are stored only as a SHA-256 hash: a lost key cannot be shown again; create a new one.
 
 Exit codes: 0 done, 1 failed (no such key, name taken), 2 usage mistake (unknown command
-or option, invalid name, rate or quota), 78 invalid configuration (environment).`
+or option, invalid name, rate or quota), 69 PostgreSQL (DATABASE_URL) does not answer,
+78 invalid configuration (environment).`
 
 function table (rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))

@@ -10,7 +10,7 @@
 //     (withLocalFileFallback below); only a file it lacks needs the store.
 import { DEFAULT_GIF_CACHE_TTL_MS, withGifCache } from '../cached-gifs.js'
 import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
-import { type GifCatalogStore, isStoreUnavailable, type Store, StoreUnavailableError } from '../interface.js'
+import { DatabaseStartError, type GifCatalogStore, isStoreUnavailable, type Store, StoreUnavailableError } from '../interface.js'
 import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
 import { openPostgresPool, POOL_SIZE, type PostgresOptions } from './database.js'
 import { createPostgresGifFileStore } from './gif-files.js'
@@ -53,13 +53,40 @@ export function withLocalFileFallback (catalog: GifCatalogStore, local: Pick<Loc
   }
 }
 
+/** Exit code of a start whose DATABASE_URL is refused by the server (sysexits.h EX_CONFIG, as every setting). */
+const EXIT_CONFIG = 78
+// SQLSTATE classes of a server that answers but refuses this DATABASE_URL: 28 invalid
+// authorization (user, password), 3D invalid catalog name (no such database).
+const REFUSED_SETTING_CLASSES = ['28', '3D']
+
+/**
+ * "127.0.0.1:5432", "db.internal:6432", "/var/run/postgresql": where DATABASE_URL points,
+ * for messages; never the URL itself, which may hold a password.
+ */
+export function postgresAddress (url: string): string {
+  try {
+    const u = new URL(url)
+    const socket = u.searchParams.get('host')
+    if (u.hostname === '' && socket) return socket
+    return `${u.hostname || 'localhost'}:${u.port || '5432'}`
+  } catch {
+    return 'DATABASE_URL'
+  }
+}
+
 export async function openPostgresStore (url: string, options: PostgresStoreOptions): Promise<Store> {
   let pool
   try {
     pool = await openPostgresPool(url, options)
   } catch (err) {
-    // Not the URL: it may carry a password.
-    if (classifyFailure(err) !== undefined) throw new StoreUnavailableError(`PostgreSQL (DATABASE_URL) cannot be reached: ${(err as Error).message}`, STORE_RETRY_AFTER_S, { cause: err })
+    // One sentence naming the setting and the address; not the URL: it may carry a password.
+    const where = `PostgreSQL at ${postgresAddress(url)} (DATABASE_URL)`
+    const why = err instanceof Error ? err.message : String(err)
+    if (classifyFailure(err) !== undefined) throw new StoreUnavailableError(`${where} cannot be reached (${why}): start it, or point DATABASE_URL at a server that answers.`, STORE_RETRY_AFTER_S, { cause: err })
+    const code = (err as { code?: unknown }).code
+    if (typeof code === 'string' && REFUSED_SETTING_CLASSES.some((c) => code.startsWith(c))) {
+      throw new DatabaseStartError(`Invalid configuration: ${where} refused the connection (${why}): correct the user, password or database name in DATABASE_URL.`, EXIT_CONFIG)
+    }
     throw err
   }
   const db = pool

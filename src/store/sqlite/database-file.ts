@@ -13,7 +13,10 @@
 // place with something else keeps its inode).
 import fs from 'node:fs'
 import path from 'node:path'
-import { StoreUnavailableError } from '../interface.js'
+import { DatabaseStartError, StoreUnavailableError } from '../interface.js'
+
+// Defined with the store's interface (PostgreSQL refuses starts too); exported here, where the refusals of a SQLite file are.
+export { DatabaseStartError }
 
 /** Exit codes of a refused start (sysexits.h), documented in the README. */
 export const EXIT_DATABASE_UNREADABLE = 65 // EX_DATAERR: the database file is not SQLite
@@ -25,14 +28,6 @@ export const DATABASE_FILE_CHECK_MS = 2000
 
 /** The first 16 bytes of every SQLite 3 database (https://www.sqlite.org/fileformat.html, 1.3). */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
-
-/** A start refused before the store opened: one sentence for the operator and the exit code. */
-export class DatabaseStartError extends Error {
-  constructor (message: string, readonly exitCode: number) {
-    super(message)
-    this.name = 'DatabaseStartError'
-  }
-}
 
 /** Retry-After of a refused write: an operator has to restore the file and restart first. */
 export const DATABASE_GONE_RETRY_AFTER_S = 30
