@@ -59,7 +59,6 @@ export const ERROR_CATALOGUE = {
   IMAGE_TOO_MANY_FRAMES: { status: 400, message: 'The animation declares more frames than this server converts: send a shorter animation' },
   IMAGE_TIMEOUT: { status: 503, message: 'The conversion took too long and was stopped: send a smaller image, or try again later' },
   IMAGE_BUSY: { status: 503, message: 'Too many image conversions are running or waiting: retry after the number of seconds in Retry-After' },
-  IMAGE_KEY_BUSY: { status: 429, message: 'This key already has its share of the image conversions running or waiting: wait for one to finish, then retry after the number of seconds in Retry-After' },
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },
