@@ -10,6 +10,7 @@ import { MAX_BLURRED_PIXELS, MAX_SIDE, type TRIANGLE_CORNERS } from './custom-li
 import type { CustomBase, CustomBody, CustomGlobal, ImageElement, TextElement } from './custom-schema.js'
 import { drawCover, roundedRect, wrapText } from './draw.js'
 import { naturalSize } from './image-source.js'
+import { textDirection } from './scripts.js'
 import type { Draw, TemplateDeps } from './templates.js'
 
 /**
@@ -184,7 +185,7 @@ function textStyle (fonts: TemplateDeps['fonts'], t: TextElement, g: CustomGloba
   const text = textOf(t, i)
   if (text === '') return undefined
   const size = t.size ?? g.textSize ?? 16
-  const family = fonts.family(t.font ?? g.textFont, `${field}.font`)
+  const family = fonts.family(t.font ?? g.textFont, `${field}.font`, text)
   // The C# client sends weight 500 beside every `bold`: bold still makes it bold.
   const weight = t.weight !== undefined ? String(Math.max(t.bold ? 700 : 100, Math.min(900, Math.round(t.weight / 100) * 100))) : t.bold ? 'bold' : 'normal'
   const align = (t.align ?? g.textAlign ?? 'l').toLowerCase()[0]
@@ -216,6 +217,8 @@ function drawText (ctx: SKRSContext2D, s: TextStyle): void {
   ctx.font = s.font
   ctx.textAlign = s.align
   ctx.textBaseline = 'top'
+  // Every line in the direction of the whole text, as a paragraph is laid out (scripts.ts).
+  ctx.direction = textDirection(s.text)
   const { x, y } = s
   const lines = wrapText(ctx, s.text, s.width)
   // A loop, not Math.max(...widths): a spread of thousands of lines overflowed the stack.

@@ -2,6 +2,8 @@
 import { type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { AppError } from '../errors.js'
 import type { Drawable } from './assets.js'
+import { graphemes, wordPieces } from './graphemes.js'
+import { textDirection } from './scripts.js'
 
 export type OutputFormat = 'png' | 'jpg' | 'webp'
 export const OUTPUT_FORMATS = ['png', 'jpg', 'jpeg', 'webp'] as const
@@ -50,7 +52,8 @@ export function roundedRect (ctx: SKRSContext2D, x: number, y: number, w: number
 
 /**
  * Sets ctx.font so that `text` fits `maxWidth`: the size shrinks down to `minSize`,
- * then the text is cut with an ellipsis. Returns the text to draw.
+ * then the text is cut with an ellipsis, between grapheme clusters (graphemes.ts).
+ * Returns the text to draw.
  */
 export function fitText (ctx: SKRSContext2D, text: string, family: string, weight: string, size: number, minSize: number, maxWidth: number): string {
   let s = size
@@ -60,7 +63,7 @@ export function fitText (ctx: SKRSContext2D, text: string, family: string, weigh
     ctx.font = `${weight} ${s}px ${family}`
   }
   if (ctx.measureText(text).width <= maxWidth) return text
-  const chars = [...text]
+  const chars = graphemes(text)
   let lo = 0
   let hi = chars.length
   while (lo < hi) {
@@ -72,8 +75,22 @@ export function fitText (ctx: SKRSContext2D, text: string, family: string, weigh
 }
 
 /**
- * Splits text into lines no wider than maxWidth (words, then characters for long
- * words). Linear in the text: every word and character is measured once and the line's
+ * Draws one line of `text` at x, y with ctx's font, laid out in the text's own direction
+ * (scripts.ts, textDirection): right to left for an Arabic or Hebrew line. textAlign
+ * left, right and center keep their meaning: they place the line, not its letters.
+ */
+export function fillTextLine (ctx: SKRSContext2D, text: string, x: number, y: number, mode: 'fill' | 'stroke' = 'fill'): void {
+  const direction = ctx.direction
+  ctx.direction = textDirection(text)
+  if (mode === 'fill') ctx.fillText(text, x, y)
+  else ctx.strokeText(text, x, y)
+  ctx.direction = direction
+}
+
+/**
+ * Splits text into lines no wider than maxWidth (words; a word wider than a line at the
+ * places a dictionary finds in it, which is how Thai, Chinese and Japanese, written
+ * without spaces, wrap; then between grapheme clusters). Linear in the text: every word and character is measured once and the line's
  * width accumulated (a canvas measures a string as the sum of its parts), where measuring
  * the growing line per word made a long line cost the square of its length.
  */
@@ -96,28 +113,35 @@ export function wrapText (ctx: SKRSContext2D, text: string, maxWidth: number): s
     for (const word of paragraph.split(/(\s+)/)) {
       if (word === '') continue
       const wordWidth = measure(word)
-      const candidateWidth = lineWidth + wordWidth
-      if (candidateWidth <= maxWidth || line === '') {
-        if (candidateWidth > maxWidth && line === '') {
-          // A single word wider than the line: break it by characters.
-          let part = ''
-          let partWidth = 0
-          for (const ch of word) {
-            const chWidth = measure(ch)
-            if (partWidth + chWidth > maxWidth && part !== '') { lines.push(part); part = ''; partWidth = 0 }
-            part += ch
-            partWidth += chWidth
-          }
-          line = part
-          lineWidth = partWidth
-        } else {
-          line += word
-          lineWidth = candidateWidth
-        }
-      } else {
+      if (lineWidth + wordWidth <= maxWidth) {
+        line += word
+        lineWidth += wordWidth
+        continue
+      }
+      // The word starts the next line, without the spaces before it.
+      if (line !== '') {
         lines.push(line.trimEnd())
-        line = word.trimStart()
-        lineWidth = line === word ? wordWidth : measure(line)
+        line = ''
+        lineWidth = 0
+      }
+      const start = word.trimStart()
+      const startWidth = start === word ? wordWidth : measure(start)
+      if (startWidth <= maxWidth) {
+        line = start
+        lineWidth = startWidth
+        continue
+      }
+      // A word wider than a line: broken at its word pieces, and a piece still wider than
+      // a line between graphemes.
+      const add = (piece: string, pieceWidth: number): void => {
+        if (lineWidth + pieceWidth > maxWidth && line !== '') { lines.push(line); line = ''; lineWidth = 0 }
+        line += piece
+        lineWidth += pieceWidth
+      }
+      for (const piece of wordPieces(start)) {
+        const pieceWidth = measure(piece)
+        if (pieceWidth <= maxWidth) add(piece, pieceWidth)
+        else for (const g of graphemes(piece)) add(g, measure(g))
       }
     }
     lines.push(line.trimEnd())

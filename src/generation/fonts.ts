@@ -1,16 +1,20 @@
 // The fonts /gen draws with: open-licensed families from npm (Google Fonts packaged by
 // @expo-google-fonts, colour emoji by @fontsource; licences in assets/fonts/LICENSES.md),
 // plus whatever an operator drops into DATA_DIR/fonts. Every font string ends with a
-// fallback chain (Noto Sans for Latin, Greek and Cyrillic, Noto Sans JP for CJK, Noto
-// Color Emoji), so that glyphs a family lacks come from the next family instead of
-// drawing boxes.
+// fallback chain (Noto Sans for Latin with Vietnamese, Greek, Cyrillic and Devanagari,
+// Noto Sans JP for kana, kanji and symbols, Noto Color Emoji), and the text it is for adds
+// the family of each other script it holds (scripts.ts): glyphs a family lacks come from
+// the next family instead of drawing boxes, and a script's font loads on its first use.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { AppError } from '../errors.js'
 import { bundledEmojiFont } from './emoji-font.js'
+import { EMOJI_FAMILY, fallbackChain, FALLBACK_FAMILY } from './scripts.js'
 
-export type FontStyle = 'sans' | 'serif' | 'mono' | 'rounded' | 'display' | 'handwriting' | 'cjk' | 'emoji' | 'custom'
+export { EMOJI_FAMILY, FALLBACK_FAMILY }
+
+export type FontStyle = 'sans' | 'serif' | 'mono' | 'rounded' | 'display' | 'handwriting' | 'cjk' | 'script' | 'emoji' | 'custom'
 
 interface BundledFamily { name: string, pkg: string, style: FontStyle }
 
@@ -32,10 +36,18 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
   { name: 'Caveat', pkg: 'caveat', style: 'handwriting' },
   { name: 'Dancing Script', pkg: 'dancing-script', style: 'handwriting' },
   { name: 'Pacifico', pkg: 'pacifico', style: 'handwriting' },
-  { name: 'Noto Sans JP', pkg: 'noto-sans-jp', style: 'cjk' }
+  { name: 'Noto Sans JP', pkg: 'noto-sans-jp', style: 'cjk' },
+  // The scripts of Discord's client languages that Noto Sans and Noto Sans JP lack, and
+  // Arabic and Hebrew (scripts.ts says which text asks for which).
+  { name: 'Noto Sans KR', pkg: 'noto-sans-kr', style: 'cjk' },
+  { name: 'Noto Sans SC', pkg: 'noto-sans-sc', style: 'cjk' },
+  { name: 'Noto Sans TC', pkg: 'noto-sans-tc', style: 'cjk' },
+  { name: 'Noto Sans Thai', pkg: 'noto-sans-thai', style: 'script' },
+  { name: 'Noto Sans Arabic', pkg: 'noto-sans-arabic', style: 'script' },
+  { name: 'Noto Sans Hebrew', pkg: 'noto-sans-hebrew', style: 'script' },
+  { name: 'Noto Sans Devanagari', pkg: 'noto-sans-devanagari', style: 'script' }
 ]
 
-export const EMOJI_FAMILY = 'Noto Color Emoji'
 /** The default of existing clients ("Sans Serif", a Windows font name) and common generic names. */
 export const FONT_ALIASES: Readonly<Record<string, string>> = {
   'Sans Serif': 'Noto Sans',
@@ -44,9 +56,6 @@ export const FONT_ALIASES: Readonly<Record<string, string>> = {
   Monospace: 'Roboto Mono'
 }
 export const DEFAULT_FONT = 'Sans Serif'
-/** The first family of every chain: Latin, Greek and Cyrillic. */
-export const FALLBACK_FAMILY = 'Noto Sans'
-const FALLBACK_CHAIN = [FALLBACK_FAMILY, 'Noto Sans JP', EMOJI_FAMILY]
 const WEIGHT_DIRS = ['400Regular', '700Bold', '400Regular_Italic', '700Bold_Italic']
 const OPERATOR_FONT_FILE = /\.(ttf|otf|woff2?)$/i
 
@@ -55,8 +64,12 @@ export interface FontInfo { name: string, style: FontStyle, files: string[] }
 export interface FontRegistry {
   /** Every name `font` accepts, as listed by /list/fonts. */
   names (): string[]
-  /** The canvas font-family list for a requested name (case-insensitive), with the fallback chain. */
-  family (requested: string | undefined, field?: string): string
+  /**
+   * The canvas font-family list for a requested name (case-insensitive), with the fallback
+   * chain for `text` (every text the list will draw, joined): the families of the scripts
+   * it holds are loaded and added (scripts.ts).
+   */
+  family (requested: string | undefined, field?: string, text?: string): string
   info (): FontInfo[]
 }
 
@@ -127,16 +140,18 @@ export function createFontRegistry (options: FontRegistryOptions = {}): FontRegi
   return {
     names: () => [...names],
     info: () => fonts.map((f) => ({ ...f, files: [...f.files] })),
-    family (requested, field = 'font') {
+    family (requested, field = 'font', text = '') {
       const wanted = (requested ?? '').trim() || DEFAULT_FONT
       const name = lookup.get(wanted.toLowerCase())
       if (!name) throw new AppError('UNKNOWN_FONT', `Unknown font "${wanted.slice(0, 60)}" in "${field}": use a name from /list/fonts`, { details: { field } })
-      let chain = chains.get(name)
+      const fallbacks = fallbackChain(text)
+      const key = `${name}\n${fallbacks.join('\n')}`
+      let chain = chains.get(key)
       if (!chain) {
-        const members = [name, ...FALLBACK_CHAIN.filter((f) => f !== name)]
+        const members = [name, ...fallbacks.filter((f) => f !== name)]
         for (const member of members) loadFamily(member)
         chain = members.map((f) => `"${f}"`).join(', ')
-        chains.set(name, chain)
+        chains.set(key, chain)
       }
       return chain
     }

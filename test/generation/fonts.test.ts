@@ -40,6 +40,24 @@ describe('font loading in the threads that draw', () => {
     assert.deepEqual([...new Set(loaded.slice(files.length).map(([family]) => family))], ['Pacifico'])
   })
 
+  it('adds and loads a script\'s family only for a text that holds the script (issue 27)', () => {
+    const { loaded, load } = recording()
+    const registry = createFontRegistry({ load })
+    const familiesLoaded = (): string[] => [...new Set(loaded.map(([family]) => family))]
+    assert.equal(registry.family('Lobster', 'font', 'Ada Lovelace, Μαρία, Ёжик, Nguyễn'), '"Lobster", "Noto Sans", "Noto Sans JP", "Noto Color Emoji"')
+    assert.deepEqual(familiesLoaded(), ['Lobster', 'Noto Sans', 'Noto Sans JP', EMOJI_FAMILY])
+    // Hangul before Noto Sans JP, which has a few Hangul letters of its own.
+    assert.equal(registry.family('Lobster', 'font', '김민준 สวัสดี'), '"Lobster", "Noto Sans", "Noto Sans KR", "Noto Sans Thai", "Noto Sans JP", "Noto Color Emoji"')
+    assert.deepEqual(familiesLoaded().slice(4), ['Noto Sans KR', 'Noto Sans Thai'])
+    // Han characters Noto Sans JP lacks (简) come from SC, then TC.
+    assert.equal(registry.family(undefined, 'font', '简体中文'), '"Noto Sans", "Noto Sans JP", "Noto Sans SC", "Noto Sans TC", "Noto Color Emoji"')
+    assert.equal(registry.family(undefined, 'font', 'محمد שלום नमस्ते'), '"Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans JP", "Noto Color Emoji"')
+    // Squared letters that the CJK fonts have as text glyphs: the emoji font goes first.
+    assert.equal(registry.family(undefined, 'font', 'Team 🆎'), '"Noto Sans", "Noto Color Emoji", "Noto Sans JP"')
+    const files = loaded.map(([, file]) => file)
+    assert.equal(new Set(files).size, files.length, 'a file was loaded twice')
+  })
+
   it('refuses an unknown name without loading anything', () => {
     const { loaded, load } = recording()
     const registry = createFontRegistry({ load })

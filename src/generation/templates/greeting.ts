@@ -1,6 +1,7 @@
 // The welcome and goodbye banners: avatar, username, a members line, an icon and a banner.
 import { colorField } from '../color.js'
-import { drawCover, fitText } from '../draw.js'
+import { drawCover, fillTextLine, fitText } from '../draw.js'
+import { initialOf } from '../graphemes.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import type { Template } from './template.js'
 
@@ -27,7 +28,10 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
     async prepare ({ fonts, images }, f) {
       const W = 1024
       const H = 450
-      const family = fonts.family(f.font)
+      const username = displayName(f)
+      const titleText = (f.text ?? '').trim() || title
+      const members = (f.members ?? '').trim()
+      const family = fonts.family(f.font, 'font', [titleText, username, members].join('\n'))
       const background = colorField(f.background, '#23272a', 'background')
       const colors = {
         title: colorField(f.color_welcome, titleColor, 'color_welcome'),
@@ -41,21 +45,19 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
       ])
       return (newCanvas) => {
         const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
-        const username = displayName(f)
-        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', [...username][0]!.toUpperCase(), family)
+        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', initialOf(username), family)
         if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
         const textX = 420
         const maxWidth = W - textX - (icon ? 160 : 60)
         ctx.textAlign = 'left'
         ctx.textBaseline = 'alphabetic'
         ctx.fillStyle = colors.title
-        ctx.fillText(fitText(ctx, (f.text ?? '').trim() || title, family, 'bold', 72, 32, maxWidth), textX, 175)
+        fillTextLine(ctx, fitText(ctx, titleText, family, 'bold', 72, 32, maxWidth), textX, 175)
         ctx.fillStyle = colors.username
-        ctx.fillText(fitText(ctx, username, family, 'bold', 56, 26, W - textX - 60), textX, 262)
-        const members = (f.members ?? '').trim()
+        fillTextLine(ctx, fitText(ctx, username, family, 'bold', 56, 26, W - textX - 60), textX, 262)
         if (members !== '') {
           ctx.fillStyle = colors.members
-          ctx.fillText(fitText(ctx, members, family, 'normal', 36, 20, W - textX - 60), textX, 330)
+          fillTextLine(ctx, fitText(ctx, members, family, 'normal', 36, 20, W - textX - 60), textX, 330)
         }
         return canvas
       }

@@ -1,6 +1,8 @@
 // The quote card: a message in large type with its author's avatar and name.
 import { colorField } from '../color.js'
-import { fitText, wrapText } from '../draw.js'
+import { fillTextLine, fitText, wrapText } from '../draw.js'
+import { initialOf } from '../graphemes.js'
+import { textDirection } from '../scripts.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import type { Template } from './template.js'
 
@@ -20,15 +22,15 @@ export const quote: Template = {
   async prepare ({ fonts, images }, f) {
     const W = 1024
     const H = 512
-    const family = fonts.family((f.font ?? '').trim() || 'Noto Serif')
+    const username = displayName(f)
+    const message = `“${(f.text ?? '').trim() || '…'}”`
+    const family = fonts.family((f.font ?? '').trim() || 'Noto Serif', 'font', `${message}\n${username}`)
     const background = colorField(f.background, '#1e1f22', 'background')
     const color = colorField(f.color_text, 'white', 'color_text')
     const avatar = await optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar)
     return (newCanvas) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background)
-      const username = displayName(f)
-      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', [...username][0]!.toUpperCase(), family)
-      const message = `“${(f.text ?? '').trim() || '…'}”`
+      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', initialOf(username), family)
       const boxX = 300
       const boxW = W - boxX - 50
       let size = 48
@@ -44,10 +46,13 @@ export const quote: Template = {
       ctx.fillStyle = color
       ctx.textAlign = 'left'
       const top = (H - 80 - lines.length * size * 1.3) / 2 + size
+      // Every line in the direction of the whole message, as a paragraph is laid out.
+      ctx.direction = textDirection(message)
       lines.forEach((line, i) => ctx.fillText(line, boxX, top + i * size * 1.3))
+      ctx.direction = 'ltr'
       ctx.fillStyle = color
       ctx.globalAlpha = 0.75
-      ctx.fillText(fitText(ctx, `— ${username}`, family, 'normal', 32, 18, boxW), boxX, H - 60)
+      fillTextLine(ctx, fitText(ctx, `— ${username}`, family, 'normal', 32, 18, boxW), boxX, H - 60)
       ctx.globalAlpha = 1
       return canvas
     }

@@ -1,6 +1,7 @@
 // The rank / level card: avatar, name, level, rank and an XP progress bar.
 import { colorField } from '../color.js'
-import { fitText, roundedRect } from '../draw.js'
+import { fillTextLine, fitText, roundedRect } from '../draw.js'
+import { initialOf } from '../graphemes.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import type { Template } from './template.js'
 
@@ -54,7 +55,8 @@ export const rank: Template = {
   async prepare ({ fonts, images }, f) {
     const W = 934
     const H = 282
-    const family = fonts.family(f.font)
+    const username = displayName(f)
+    const family = fonts.family(f.font, 'font', username)
     const background = colorField(f.background, '#23272a', 'background')
     const bar = colorField(f.color_bar, '#5865f2', 'color_bar')
     const text = colorField(f.color_text, 'white', 'color_text')
@@ -66,8 +68,7 @@ export const rank: Template = {
     const maxXp = Math.max(1, num(f.max_xp, 100))
     return (newCanvas) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
-      const username = displayName(f)
-      drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', [...username][0]!.toUpperCase(), family)
+      drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', initialOf(username), family)
       ctx.fillStyle = text
       ctx.textAlign = 'right'
       ctx.font = `bold 40px ${family}`
@@ -77,7 +78,7 @@ export const rank: Template = {
       ctx.font = `normal 32px ${family}`
       ctx.fillText(`RANK #${compact(num(f.rank, 1))}`, W - 70 - levelWidth, 82)
       ctx.textAlign = 'left'
-      ctx.fillText(fitText(ctx, username, family, 'bold', 40, 20, 440), 270, 160)
+      fillTextLine(ctx, fitText(ctx, username, family, 'bold', 40, 20, 440), 270, 160)
       ctx.textAlign = 'right'
       ctx.font = `normal 26px ${family}`
       ctx.fillText(xpProgress(xp, maxXp), W - 50, 160)
