@@ -1,0 +1,440 @@
+// Unpacking a gif pack that comes as one file (.tar.gz or .zip) into a fresh folder, the
+// only thing the importer then reads. Written here, not taken from `tar` or `yauzl`,
+// because of how little is needed and how much must be refused: only regular files and
+// folders are created, each under the fresh folder, each opened with O_EXCL ('wx'), so
+// - a name that is absolute, holds "..", a backslash or a NUL is refused (path traversal,
+//   "zip slip");
+// - links (symbolic or hard), devices and FIFOs are refused, never created: no later
+//   write can go through one;
+// - every entry, the number of entries and the bytes written in all are bounded, counted
+//   as the bytes come out of the decompressor (a zip's declared sizes are checked, not
+//   trusted); zip entries whose data overlap (D. Fifield's "better zip bomb", 2019),
+//   encrypted entries and ZIP64 archives are refused.
+// A refused entry is reported and skipped; an archive that cannot be read at all, or
+// that breaks a bound, is refused whole.
+import fs from 'node:fs'
+import path from 'node:path'
+import { createGunzip, inflateRawSync } from 'node:zlib'
+
+/** Entries (files and folders) read from one archive. */
+export const MAX_PACK_ENTRIES = 20_000
+/** Bytes written in all (the unpacked size of the pack). */
+export const MAX_PACK_BYTES = 2 * 1024 * 1024 * 1024
+/** One entry: the importer's own limit for a gif (MAX_IMPORT_BYTES). */
+export const MAX_PACK_ENTRY_BYTES = 64 * 1024 * 1024
+
+export interface ArchiveLimits {
+  maxEntries: number
+  maxBytes: number
+  maxEntryBytes: number
+}
+
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: MAX_PACK_ENTRIES, maxBytes: MAX_PACK_BYTES, maxEntryBytes: MAX_PACK_ENTRY_BYTES }
+
+export interface UnpackReport {
+  /** Files written, relative to the folder, with '/'. */
+  files: string[]
+  /** Entries refused (and not written), with the reason. */
+  refused: Array<{ entry: string, reason: string }>
+}
+
+/** The archive cannot be unpacked at all (unreadable, not an archive, over a bound). */
+export class ArchiveError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'ArchiveError'
+  }
+}
+
+export type ArchiveKind = 'tar.gz' | 'zip'
+
+/** The kind of archive a file is, from its first bytes; undefined when neither. */
+export async function archiveKind (file: string): Promise<ArchiveKind | undefined> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const head = Buffer.alloc(4)
+    const { bytesRead } = await handle.read(head, 0, 4, 0)
+    if (bytesRead >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'tar.gz'
+    if (bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip'
+    if (bytesRead === 4 && head.readUInt32LE(0) === 0x06054b50) return 'zip'
+    return undefined
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * The entry's path inside the pack, or the reason it is refused. "./a/b.gif" and
+ * "a//b.gif" are "a/b.gif"; "/a", "../a", "a/../../b", "C:x", "a\\b" are refused.
+ */
+export function safeEntryPath (name: string): { path: string } | { reason: string } {
+  if (name.includes('\0')) return { reason: 'its name holds a NUL character' }
+  if (name.includes('\\')) return { reason: 'its name holds a backslash (a Windows path)' }
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return { reason: 'its path is absolute' }
+  const parts = name.split('/').filter((p) => p !== '' && p !== '.')
+  if (parts.includes('..')) return { reason: 'its path leaves the pack ("..")' }
+  if (parts.length === 0) return { reason: 'its name is empty' }
+  return { path: parts.join('/') }
+}
+
+/** Unpacks a .tar.gz or .zip into `dest` (an empty folder this process made). */
+export async function unpackArchive (file: string, dest: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<UnpackReport> {
+  const kind = await archiveKind(file)
+  if (kind === undefined) throw new ArchiveError(`"${file}" is neither a folder, a .tar.gz nor a .zip archive`)
+  const writer = createWriter(dest, limits)
+  if (kind === 'tar.gz') await readTarGz(file, writer, limits)
+  else await readZip(file, writer, limits)
+  return writer.report
+}
+
+interface Writer {
+  report: UnpackReport
+  /** Counts an entry against the bound on entries (every entry, refused ones too). */
+  count (name: string): void
+  refuse (name: string, reason: string): void
+  dir (name: string): Promise<void>
+  file (name: string, bytes: Buffer): Promise<void>
+}
+
+function createWriter (dest: string, limits: ArchiveLimits): Writer {
+  const report: UnpackReport = { files: [], refused: [] }
+  let entries = 0
+  let written = 0
+  return {
+    report,
+    count (name) {
+      if (++entries > limits.maxEntries) throw new ArchiveError(`the archive holds more than ${limits.maxEntries} entries (at "${name}")`)
+    },
+    refuse (name, reason) { report.refused.push({ entry: name, reason }) },
+    async dir (name) {
+      // "./": the top of the pack itself.
+      if (name.split('/').every((p) => p === '' || p === '.')) return
+      const safe = safeEntryPath(name)
+      if ('reason' in safe) return this.refuse(name, safe.reason)
+      try {
+        await fs.promises.mkdir(path.join(dest, safe.path), { recursive: true })
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code
+        if (code === 'EEXIST' || code === 'ENOTDIR') return this.refuse(name, 'its path crosses a file of the pack')
+        throw err
+      }
+    },
+    async file (name, bytes) {
+      const safe = safeEntryPath(name)
+      if ('reason' in safe) return this.refuse(name, safe.reason)
+      written += bytes.length
+      if (written > limits.maxBytes) throw new ArchiveError(`the archive unpacks to more than ${limits.maxBytes} bytes`)
+      const target = path.join(dest, safe.path)
+      try {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true })
+        // 'wx': never through something already there (a second entry of the same name).
+        await fs.promises.writeFile(target, bytes, { flag: 'wx', mode: 0o644 })
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code
+        if (code === 'EEXIST' && (await fs.promises.lstat(target).catch(() => undefined))?.isFile() === true) return this.refuse(name, 'a second entry with the same path')
+        if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST') return this.refuse(name, 'its path crosses a file of the pack')
+        throw err
+      }
+      report.files.push(safe.path)
+    }
+  }
+}
+
+// --- .tar.gz (POSIX ustar, with pax and GNU long names) ---
+
+const BLOCK = 512
+
+/** Reads exact byte counts from a stream of chunks. */
+class ChunkReader {
+  private buffered: Buffer[] = []
+  private length = 0
+  private done = false
+  constructor (private readonly source: AsyncIterator<Buffer>) {}
+
+  async read (n: number): Promise<Buffer | undefined> {
+    while (this.length < n && !this.done) {
+      const next = await this.source.next()
+      if (next.done === true) this.done = true
+      else {
+        this.buffered.push(next.value)
+        this.length += next.value.length
+      }
+    }
+    if (this.length < n) return undefined
+    const all = this.buffered.length === 1 ? this.buffered[0]! : Buffer.concat(this.buffered, this.length)
+    const out = all.subarray(0, n)
+    const rest = all.subarray(n)
+    this.buffered = rest.length > 0 ? [rest] : []
+    this.length = rest.length
+    return out
+  }
+
+  async skip (n: number): Promise<boolean> {
+    const step = 1024 * 1024
+    for (let left = n; left > 0; left -= step) {
+      if ((await this.read(Math.min(step, left))) === undefined) return false
+    }
+    return true
+  }
+}
+
+function cString (bytes: Buffer): string {
+  const end = bytes.indexOf(0)
+  return bytes.subarray(0, end === -1 ? bytes.length : end).toString('utf8')
+}
+
+function octal (bytes: Buffer): number {
+  // Base-256 (high bit set) sizes are for entries over 8 GB: far over any bound here.
+  if ((bytes[0]! & 0x80) !== 0) return Number.POSITIVE_INFINITY
+  const text = cString(bytes).trim()
+  return text === '' ? 0 : Number.parseInt(text, 8)
+}
+
+function checksumOk (header: Buffer): boolean {
+  let sum = 0
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!
+  return sum === octal(header.subarray(148, 156))
+}
+
+/** pax extended header records: "<length> <key>=<value>\n". */
+function paxRecords (data: Buffer): Record<string, string> {
+  const out: Record<string, string> = {}
+  let at = 0
+  while (at < data.length) {
+    const space = data.indexOf(0x20, at)
+    if (space === -1) break
+    const length = Number.parseInt(data.subarray(at, space).toString('ascii'), 10)
+    if (!Number.isFinite(length) || length <= 0 || at + length > data.length) break
+    const record = data.subarray(space + 1, at + length - 1).toString('utf8')
+    const eq = record.indexOf('=')
+    if (eq > 0) out[record.slice(0, eq)] = record.slice(eq + 1)
+    at += length
+  }
+  return out
+}
+
+const TAR_TYPES: Record<string, string> = {
+  1: 'a hard link', 2: 'a symbolic link', 3: 'a character device', 4: 'a block device', 6: 'a FIFO'
+}
+
+async function readTarGz (file: string, writer: Writer, limits: ArchiveLimits): Promise<void> {
+  const gunzip = createGunzip()
+  const input = fs.createReadStream(file)
+  input.on('error', (err) => gunzip.destroy(err))
+  input.pipe(gunzip)
+  // Bounds the decompressed stream itself, headers and padding included.
+  let out = 0
+  const maxStream = limits.maxBytes + (limits.maxEntries * 3 + 2) * BLOCK * 2
+  async function * bounded (): AsyncGenerator<Buffer> {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      out += chunk.length
+      if (out > maxStream) throw new ArchiveError(`the archive unpacks to more than ${limits.maxBytes} bytes`)
+      yield chunk
+    }
+  }
+  const reader = new ChunkReader(bounded()[Symbol.asyncIterator]())
+  let longName: string | undefined
+  let pax: Record<string, string> = {}
+  try {
+    for (;;) {
+      const header = await reader.read(BLOCK)
+      if (header === undefined) throw new ArchiveError('the .tar.gz archive ends in the middle of an entry (truncated)')
+      if (header.every((b) => b === 0)) return
+      if (!checksumOk(header)) throw new ArchiveError('not a tar archive inside the gzip file (a header checksum is wrong)')
+      const type = String.fromCharCode(header[156]!)
+      const ustar = header.subarray(257, 262).toString('latin1') === 'ustar'
+      const prefix = ustar ? cString(header.subarray(345, 500)) : ''
+      const name = pax.path ?? longName ?? (prefix !== '' ? `${prefix}/${cString(header.subarray(0, 100))}` : cString(header.subarray(0, 100)))
+      const size = pax.size !== undefined ? Number(pax.size) : octal(header.subarray(124, 136))
+      if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveError(`the entry "${name}" has an unreadable size`)
+      const padded = Math.ceil(size / BLOCK) * BLOCK
+      const meta = type === 'x' || type === 'g' || type === 'L' || type === 'K'
+      if (!meta) {
+        longName = undefined
+        pax = {}
+      }
+      if (meta) {
+        if (size > 1024 * 1024) throw new ArchiveError(`an extended header of ${size} bytes (at most 1 MB)`)
+        const data = await reader.read(padded)
+        if (data === undefined) throw new ArchiveError('the .tar.gz archive ends in the middle of an entry (truncated)')
+        if (type === 'x') pax = paxRecords(data.subarray(0, size))
+        if (type === 'L') longName = cString(data.subarray(0, size))
+        continue
+      }
+      writer.count(name)
+      // A file entry named "x/" is a folder in archives older than POSIX.1-1988.
+      if ((type === '0' || type === '\0' || type === '7') && !name.endsWith('/')) {
+        if (size > limits.maxEntryBytes) {
+          writer.refuse(name, `${size} bytes, over the limit of ${limits.maxEntryBytes} per file`)
+          if (!(await reader.skip(padded))) throw new ArchiveError('the .tar.gz archive ends in the middle of an entry (truncated)')
+          continue
+        }
+        const data = await reader.read(padded)
+        if (data === undefined) throw new ArchiveError(`the .tar.gz archive ends in the middle of "${name}" (truncated)`)
+        await writer.file(name, data.subarray(0, size))
+      } else if (type === '5' || type === '0' || type === '\0' || type === '7') {
+        await writer.dir(name)
+        if (!(await reader.skip(padded))) throw new ArchiveError('the .tar.gz archive ends in the middle of an entry (truncated)')
+      } else {
+        writer.refuse(name, `${TAR_TYPES[type] ?? `an entry of tar type "${type}"`}: only files and folders are unpacked`)
+        if (!(await reader.skip(padded))) throw new ArchiveError('the .tar.gz archive ends in the middle of an entry (truncated)')
+      }
+    }
+  } catch (err) {
+    if (err instanceof ArchiveError) throw err
+    const code = (err as NodeJS.ErrnoException).code
+    if (code?.startsWith('Z_') === true) throw new ArchiveError(`the gzip data is corrupt (${(err as Error).message})`)
+    throw err
+  } finally {
+    input.destroy()
+    gunzip.destroy()
+  }
+}
+
+// --- .zip (PKWARE APPNOTE 6.3: end of central directory, central directory, local headers) ---
+
+const EOCD_SIGNATURE = 0x06054b50
+const CENTRAL_SIGNATURE = 0x02014b50
+const LOCAL_SIGNATURE = 0x04034b50
+const EOCD_MIN = 22
+const MAX_COMMENT = 0xffff
+const S_IFMT = 0o170000
+const S_IFREG = 0o100000
+const S_IFDIR = 0o040000
+const S_IFLNK = 0o120000
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = (c & 1) !== 0 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    table[n] = c >>> 0
+  }
+  return table
+})()
+
+function crc32 (bytes: Uint8Array): number {
+  let c = 0xffffffff
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+
+interface ZipEntry {
+  name: string
+  method: number
+  flags: number
+  crc: number
+  compressedSize: number
+  size: number
+  localOffset: number
+  /** Unix mode from the external attributes when the archive was made on Unix. */
+  mode?: number
+}
+
+async function readAt (handle: fs.promises.FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length)
+  const { bytesRead } = await handle.read(buffer, 0, length, position)
+  if (bytesRead !== length) throw new ArchiveError('the .zip archive is truncated')
+  return buffer
+}
+
+async function readZip (file: string, writer: Writer, limits: ArchiveLimits): Promise<void> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    const { size: fileSize } = await handle.stat()
+    const tailLength = Math.min(fileSize, EOCD_MIN + MAX_COMMENT)
+    const tail = await readAt(handle, fileSize - tailLength, tailLength)
+    let eocd = -1
+    for (let i = tail.length - EOCD_MIN; i >= 0; i--) {
+      if (tail.readUInt32LE(i) === EOCD_SIGNATURE) { eocd = i; break }
+    }
+    if (eocd === -1) throw new ArchiveError('not a readable .zip archive (no end of central directory)')
+    const disk = tail.readUInt16LE(eocd + 4)
+    const cdDisk = tail.readUInt16LE(eocd + 6)
+    const total = tail.readUInt16LE(eocd + 10)
+    const cdSize = tail.readUInt32LE(eocd + 12)
+    const cdOffset = tail.readUInt32LE(eocd + 16)
+    if (disk !== 0 || cdDisk !== 0) throw new ArchiveError('a multi-part .zip archive: join it into one file first')
+    if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new ArchiveError('a ZIP64 archive (over 4 GB or 65,535 entries): use a .tar.gz or a folder instead')
+    if (total > limits.maxEntries) throw new ArchiveError(`the archive holds more than ${limits.maxEntries} entries`)
+    if (cdOffset + cdSize > fileSize) throw new ArchiveError('not a readable .zip archive (the central directory lies outside the file)')
+    const cd = await readAt(handle, cdOffset, cdSize)
+    const entries: ZipEntry[] = []
+    let at = 0
+    for (let i = 0; i < total; i++) {
+      if (at + 46 > cd.length || cd.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw new ArchiveError('not a readable .zip archive (a damaged central directory)')
+      const madeBy = cd.readUInt16LE(at + 4) >> 8
+      const nameLength = cd.readUInt16LE(at + 28)
+      const extraLength = cd.readUInt16LE(at + 30)
+      const commentLength = cd.readUInt16LE(at + 32)
+      const external = cd.readUInt32LE(at + 38)
+      entries.push({
+        flags: cd.readUInt16LE(at + 8),
+        method: cd.readUInt16LE(at + 10),
+        crc: cd.readUInt32LE(at + 16),
+        compressedSize: cd.readUInt32LE(at + 20),
+        size: cd.readUInt32LE(at + 24),
+        localOffset: cd.readUInt32LE(at + 42),
+        name: cd.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
+        // 3: Unix (APPNOTE 4.4.2), whose mode is the high half of the external attributes.
+        mode: madeBy === 3 ? external >>> 16 : undefined
+      })
+      at += 46 + nameLength + extraLength + commentLength
+    }
+    const declared = entries.reduce((sum, e) => sum + e.size, 0)
+    if (declared > limits.maxBytes) throw new ArchiveError(`the archive unpacks to ${declared} bytes, over the limit of ${limits.maxBytes}`)
+
+    // Where each entry's data lies; two entries sharing bytes is how a small zip
+    // unpacks to terabytes, and never happens in an archive made by a zip tool.
+    const spans: Array<{ entry: ZipEntry, start: number, end: number }> = []
+    for (const entry of entries) {
+      if (entry.localOffset + 30 > fileSize) throw new ArchiveError(`the entry "${entry.name}" lies outside the file`)
+      const local = await readAt(handle, entry.localOffset, 30)
+      if (local.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new ArchiveError(`the entry "${entry.name}" has no local header where the directory says`)
+      const start = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
+      spans.push({ entry, start: entry.localOffset, end: start + entry.compressedSize })
+    }
+    const sorted = [...spans].sort((a, b) => a.start - b.start)
+    for (let i = 1; i < sorted.length; i++) {
+      if (sorted[i]!.start < sorted[i - 1]!.end) throw new ArchiveError(`entries "${sorted[i - 1]!.entry.name}" and "${sorted[i]!.entry.name}" share their data (a zip bomb)`)
+    }
+    if (sorted.length > 0 && sorted.at(-1)!.end > cdOffset) throw new ArchiveError('an entry\'s data runs into the central directory')
+
+    for (const { entry, end } of spans) {
+      writer.count(entry.name)
+      const type = entry.mode === undefined ? undefined : entry.mode & S_IFMT
+      if (entry.name.endsWith('/') || type === S_IFDIR) {
+        await writer.dir(entry.name)
+        continue
+      }
+      if (type === S_IFLNK) { writer.refuse(entry.name, 'a symbolic link: only files and folders are unpacked'); continue }
+      if (type !== undefined && type !== 0 && type !== S_IFREG) { writer.refuse(entry.name, 'a device, FIFO or socket: only files and folders are unpacked'); continue }
+      if ((entry.flags & 1) !== 0) { writer.refuse(entry.name, 'encrypted: not unpacked'); continue }
+      if (entry.size > limits.maxEntryBytes || entry.compressedSize > limits.maxEntryBytes) {
+        writer.refuse(entry.name, `${Math.max(entry.size, entry.compressedSize)} bytes, over the limit of ${limits.maxEntryBytes} per file`)
+        continue
+      }
+      const compressed = await readAt(handle, end - entry.compressedSize, entry.compressedSize)
+      let bytes: Buffer
+      if (entry.method === 0) {
+        bytes = compressed
+      } else if (entry.method === 8) {
+        try {
+          // At most the declared size comes out: more is a lie about the size (a bomb).
+          bytes = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.size) })
+        } catch (err) {
+          writer.refuse(entry.name, err instanceof RangeError ? 'it inflates to more than its declared size (a zip bomb)' : `its compressed data is corrupt (${(err as Error).message})`)
+          continue
+        }
+      } else {
+        writer.refuse(entry.name, `compressed with method ${entry.method}: only stored and deflate entries are read`)
+        continue
+      }
+      if (bytes.length !== entry.size) { writer.refuse(entry.name, `it unpacks to ${bytes.length} bytes, not the ${entry.size} declared`); continue }
+      if (crc32(bytes) !== entry.crc) { writer.refuse(entry.name, 'its CRC-32 does not match (damaged)'); continue }
+      await writer.file(entry.name, bytes)
+    }
+  } finally {
+    await handle.close()
+  }
+}
