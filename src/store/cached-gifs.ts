@@ -164,6 +164,25 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
       for (const category of new Set(removed.map((g) => g.category))) drop(category)
       return removed
     },
+    // Hiding, showing and new attribution change the category's positions or records:
+    // dropped here at once, seen elsewhere through the version within the TTL.
+    async hide (id) {
+      const gif = await inner.hide(id)
+      if (gif) drop(gif.category)
+      return gif
+    },
+    async unhide (id) {
+      const gif = await inner.unhide(id)
+      if (gif) drop(gif.category)
+      return gif
+    },
+    async setAttribution (id, fields) {
+      const gif = await inner.setAttribution(id, fields)
+      if (gif) drop(gif.category)
+      return gif
+    },
+    report: (report) => inner.report(report),
+    reports: (options) => inner.reports(options),
     categoryState: (category) => inner.categoryState(category),
     get: (id) => inner.get(id),
     findByHash: (hash) => inner.findByHash(hash),

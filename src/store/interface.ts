@@ -95,9 +95,41 @@ export interface GifRecord {
   frames: number
   contentType: string
   addedAt: Date
+  /** The anime (or other work) the gif comes from; null or absent: unknown. */
+  animeName?: string | null
+  /** Who made the gif, and where to find them. */
+  artist?: string | null
+  artistUrl?: string | null
+  /** Where the gif was taken from. */
+  sourceUrl?: string | null
+  /** The gif's dominant colour, `#rrggbb` in lower case (src/gifs/gif-info.ts). */
+  dominantColor?: string | null
+  /** A perceptual hash, hex (written by the importer, for near-duplicates). */
+  phash?: string | null
+  /**
+   * Hidden gifs are never picked and their files answer 404, but their rows stay until
+   * removed: out of the category's dense positions and count (migration 6).
+   */
+  hidden: boolean
 }
 
-export type NewGif = Omit<GifRecord, 'id' | 'addedAt'> & { addedAt?: Date }
+/** The fields of a gif that describe it and can be changed after it was added. */
+export type GifAttribution = Pick<GifRecord, 'animeName' | 'artist' | 'artistUrl' | 'sourceUrl' | 'dominantColor' | 'phash'>
+
+export type NewGif = Omit<GifRecord, 'id' | 'addedAt' | 'hidden'> & { addedAt?: Date }
+
+/** Why a key reports a gif: the fixed list the schema's CHECK holds (migration 6). */
+export const GIF_REPORT_REASONS = ['not_sfw', 'wrong_category', 'broken', 'duplicate', 'other'] as const
+export type GifReportReason = typeof GIF_REPORT_REASONS[number]
+
+export interface GifReport {
+  id: number
+  gifId: number
+  /** The key that reported it; null once that key is gone. */
+  keyId: number | null
+  reason: GifReportReason
+  createdAt: Date
+}
 
 export interface GifCatalogStore {
   /**
@@ -110,7 +142,7 @@ export interface GifCatalogStore {
   /** Removes several gifs in one transaction; resolves to the removed records (unknown ids are skipped). */
   removeMany (ids: readonly number[]): Promise<GifRecord[]>
   get (id: number): Promise<GifRecord | undefined>
-  /** Some entry with that content hash (the file serving looks files up this way). */
+  /** Some entry with that content hash, a visible one if any (the file serving looks files up this way). */
   findByHash (hash: string): Promise<GifRecord | undefined>
   /** Whether a category already holds this hash (or external URL). */
   has (category: string, key: { hash?: string, url?: string }): Promise<boolean>
@@ -132,11 +164,29 @@ export interface GifCatalogStore {
    * never written to.
    */
   categoryState (category: string): Promise<{ count: number, version: number }>
+  /** Gifs by id, hidden ones included, with every field (phash too: near-duplicate search reads it). */
   list (options?: { category?: string, limit?: number, afterId?: number }): Promise<GifRecord[]>
-  /** Number of gifs per category (categories with none are absent). */
+  /** Number of visible gifs per category (categories with none are absent). */
   counts (): Promise<Record<string, number>>
-  /** All content hashes the catalog refers to (for cleaning orphan files). */
+  /** All content hashes the catalog refers to, hidden gifs' included (for cleaning orphan files). */
   hashes (): Promise<Set<string>>
+  /**
+   * Takes a gif out of its category's picks without deleting it: the category's last
+   * entry takes its position, the count drops and the version rises. The record as it
+   * is now (already hidden: unchanged), or undefined for an unknown id.
+   */
+  hide (id: number): Promise<GifRecord | undefined>
+  /** Puts a hidden gif back at the end of its category's positions (the version rises). */
+  unhide (id: number): Promise<GifRecord | undefined>
+  /**
+   * Changes a gif's attribution fields: undefined leaves a field as it is, null clears it.
+   * The category's version rises (cached records carry these fields). Undefined for an unknown id.
+   */
+  setAttribution (id: number, fields: GifAttribution): Promise<GifRecord | undefined>
+  /** Records a report; undefined when the gif does not exist. */
+  report (report: { gifId: number, keyId: number | null, reason: GifReportReason, at?: Date }): Promise<GifReport | undefined>
+  /** Reports in the order they were made, of one gif or all. */
+  reports (options?: { gifId?: number, afterId?: number, limit?: number }): Promise<GifReport[]>
 }
 
 export interface Store {

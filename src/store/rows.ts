@@ -1,6 +1,6 @@
 // Rows as both SQL backends return them (same columns, same names; PostgreSQL's BIGINT
 // comes back as a number, see postgres/database.ts), and the records they make.
-import type { ApiKeyRecord, GifRecord, KeyLimits, KeyStatus, UsageEntry } from './interface.js'
+import type { ApiKeyRecord, GifAttribution, GifRecord, GifReport, GifReportReason, KeyLimits, KeyStatus, UsageEntry } from './interface.js'
 
 export interface KeyRow {
   id: number
@@ -34,7 +34,8 @@ export function keyFromRow (row: KeyRow): ApiKeyRecord {
 export interface GifRow {
   id: number
   category: string
-  seq: number
+  /** Null while hidden. */
+  seq: number | null
   hash: string | null
   url: string | null
   size: number
@@ -43,6 +44,14 @@ export interface GifRow {
   frames: number
   content_type: string
   added_at: number
+  anime_name: string | null
+  artist: string | null
+  artist_url: string | null
+  source_url: string | null
+  dominant_color: string | null
+  phash: string | null
+  /** SQLite answers 0/1, PostgreSQL a boolean. */
+  hidden: number | boolean
 }
 
 export function gifFromRow (row: GifRow): GifRecord {
@@ -56,8 +65,37 @@ export function gifFromRow (row: GifRow): GifRecord {
     height: row.height,
     frames: row.frames,
     contentType: row.content_type,
-    addedAt: new Date(row.added_at)
+    addedAt: new Date(row.added_at),
+    animeName: row.anime_name,
+    artist: row.artist,
+    artistUrl: row.artist_url,
+    sourceUrl: row.source_url,
+    dominantColor: row.dominant_color,
+    phash: row.phash,
+    hidden: row.hidden === true || row.hidden === 1
   }
+}
+
+/** The attribution columns and the record fields they hold, in one order for both stores. */
+export const GIF_ATTRIBUTION_COLUMNS = [
+  ['anime_name', 'animeName'],
+  ['artist', 'artist'],
+  ['artist_url', 'artistUrl'],
+  ['source_url', 'sourceUrl'],
+  ['dominant_color', 'dominantColor'],
+  ['phash', 'phash']
+] as const satisfies ReadonlyArray<readonly [string, keyof GifAttribution]>
+
+/** A field's value as stored: absent is null, colours in lower case. */
+export function attributionValue (field: keyof GifAttribution, value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null
+  return field === 'dominantColor' || field === 'phash' ? value.toLowerCase() : value
+}
+
+export interface GifReportRow { id: number, gif_id: number, key_id: number | null, reason: GifReportReason, created_at: number }
+
+export function reportFromRow (r: GifReportRow): GifReport {
+  return { id: r.id, gifId: r.gif_id, keyId: r.key_id, reason: r.reason, createdAt: new Date(r.created_at) }
 }
 
 /** Rows a gif listing answers when the caller sets no limit. */
@@ -76,8 +114,10 @@ export function usageFromRow (r: UsageRow): UsageEntry {
 export const INSTALL_TABLES = {
   api_keys: ['id', 'name', 'prefix', 'hash', 'status', 'source', 'rate_max', 'rate_window_ms', 'quota_max', 'quota_period', 'created_at', 'updated_at'],
   key_usage: ['key_id', 'day', 'endpoint_group', 'requests', 'units'],
-  gifs: ['id', 'category', 'seq', 'hash', 'url', 'size', 'width', 'height', 'frames', 'content_type', 'added_at'],
-  gif_categories: ['category', 'count', 'version']
+  gifs: ['id', 'category', 'seq', 'hash', 'url', 'size', 'width', 'height', 'frames', 'content_type', 'added_at',
+    'anime_name', 'artist', 'artist_url', 'source_url', 'dominant_color', 'phash', 'hidden'],
+  gif_categories: ['category', 'count', 'version'],
+  gif_reports: ['id', 'gif_id', 'key_id', 'reason', 'created_at']
 } as const satisfies Record<string, readonly string[]>
 
 export type InstallTable = keyof typeof INSTALL_TABLES

@@ -150,7 +150,7 @@ describe('the key cache while the store is unavailable', () => {
 })
 
 describe('the gif cache while the store is unavailable', () => {
-  const gifs: GifRecord[] = [0, 1, 2, 3].map((i) => ({ id: i + 1, category: 'hug', hash: sha256(Buffer.from([i])), url: null, size: 10, width: 1, height: 1, frames: 1, contentType: 'image/gif', addedAt: new Date(0) }))
+  const gifs: GifRecord[] = [0, 1, 2, 3].map((i) => ({ id: i + 1, category: 'hug', hash: sha256(Buffer.from([i])), url: null, size: 10, width: 1, height: 1, frames: 1, contentType: 'image/gif', addedAt: new Date(0), hidden: false }))
   function failingCatalog () {
     const state = { down: false }
     const store = {

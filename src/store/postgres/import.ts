@@ -56,6 +56,7 @@ export async function openPostgresImport (databaseUrl: string): Promise<Postgres
     async commit () {
       await client.query('SELECT setval(pg_get_serial_sequence(\'api_keys\', \'id\'), COALESCE((SELECT MAX(id) FROM api_keys), 0) + 1, false)')
       await client.query('SELECT setval(pg_get_serial_sequence(\'gifs\', \'id\'), COALESCE((SELECT MAX(id) FROM gifs), 0) + 1, false)')
+      await client.query('SELECT setval(pg_get_serial_sequence(\'gif_reports\', \'id\'), COALESCE((SELECT MAX(id) FROM gif_reports), 0) + 1, false)')
       await client.query('COMMIT')
     },
     async rollback () { await client.query('ROLLBACK').catch(() => {}) },

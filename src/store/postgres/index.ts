@@ -47,7 +47,7 @@ export function withLocalFileFallback (catalog: GifCatalogStore, local: Pick<Loc
         if (!isStoreUnavailable(err)) throw err
         const copy = await local.describe(hash).catch(() => undefined)
         if (copy === undefined) throw err
-        return { id: 0, category: '', hash, url: null, size: copy.size, width: 0, height: 0, frames: 0, contentType: 'image/gif', addedAt: copy.modifiedAt }
+        return { id: 0, category: '', hash, url: null, size: copy.size, width: 0, height: 0, frames: 0, contentType: 'image/gif', addedAt: copy.modifiedAt, hidden: false }
       }
     }
   }

@@ -88,5 +88,29 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
         applied_at BIGINT NOT NULL
       );
     `
+  },
+  {
+    version: 6,
+    name: 'gif attribution and moderation',
+    // As in SQLite: a hidden gif keeps its row with seq NULL, out of the dense positions.
+    sql: `
+      ALTER TABLE gifs ALTER COLUMN seq DROP NOT NULL;
+      ALTER TABLE gifs ADD COLUMN anime_name TEXT;
+      ALTER TABLE gifs ADD COLUMN artist TEXT;
+      ALTER TABLE gifs ADD COLUMN artist_url TEXT;
+      ALTER TABLE gifs ADD COLUMN source_url TEXT;
+      ALTER TABLE gifs ADD COLUMN dominant_color TEXT CHECK (dominant_color ~ '^#[0-9a-f]{6}$');
+      ALTER TABLE gifs ADD COLUMN phash TEXT;
+      ALTER TABLE gifs ADD COLUMN hidden BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE gifs ADD CONSTRAINT gifs_hidden_seq CHECK ((seq IS NULL) = hidden);
+      CREATE TABLE gif_reports (
+        id BIGSERIAL PRIMARY KEY,
+        gif_id BIGINT NOT NULL REFERENCES gifs (id) ON DELETE CASCADE,
+        key_id BIGINT REFERENCES api_keys (id) ON DELETE SET NULL,
+        reason TEXT NOT NULL CHECK (reason IN ('not_sfw', 'wrong_category', 'broken', 'duplicate', 'other')),
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX gif_reports_gif ON gif_reports (gif_id);
+    `
   }
 ]

@@ -1,9 +1,10 @@
 // The gif catalog in SQLite. Every change keeps each category's `seq` dense
 // (0..count-1) and its count in gif_categories, inside one transaction, so that a
 // random pick is one indexed lookup (migration 2), and raises the category's version
-// (migration 4) so that caches of its entries see the change.
-import { type GifCatalogStore, type NewGif, StoreConflictError } from '../interface.js'
-import { DEFAULT_LIST_LIMIT, gifFromRow as toRecord, type GifRow } from '../rows.js'
+// (migration 4) so that caches of its entries see the change. A hidden gif (migration 6)
+// leaves the dense positions as a removal does, keeping its row with seq NULL.
+import { type GifAttribution, type GifCatalogStore, type NewGif, StoreConflictError } from '../interface.js'
+import { attributionValue, DEFAULT_LIST_LIMIT, GIF_ATTRIBUTION_COLUMNS, gifFromRow as toRecord, type GifReportRow, type GifRow, reportFromRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
 
 export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
@@ -11,8 +12,10 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
   const setCount = db.prepare(`INSERT INTO gif_categories (category, count, version) VALUES (?, ?, 1)
     ON CONFLICT (category) DO UPDATE SET count = excluded.count, version = gif_categories.version + 1`)
   const stateOf = db.prepare<[string], { count: number, version: number }>('SELECT count, version FROM gif_categories WHERE category = ?')
-  const insert = db.prepare(`INSERT INTO gifs (category, seq, hash, url, size, width, height, frames, content_type, added_at)
-    VALUES (@category, @seq, @hash, @url, @size, @width, @height, @frames, @contentType, @addedAt)`)
+  const insert = db.prepare(`INSERT INTO gifs (category, seq, hash, url, size, width, height, frames, content_type, added_at,
+      anime_name, artist, artist_url, source_url, dominant_color, phash)
+    VALUES (@category, @seq, @hash, @url, @size, @width, @height, @frames, @contentType, @addedAt,
+      @animeName, @artist, @artistUrl, @sourceUrl, @dominantColor, @phash)`)
   const byId = db.prepare<[number], GifRow>('SELECT * FROM gifs WHERE id = ?')
   const bySeq = db.prepare<[string, number], GifRow>('SELECT * FROM gifs WHERE category = ? AND seq = ?')
   // Count and lookup in one statement: one snapshot, no explicit transaction. min()
@@ -20,7 +23,13 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
   const atFraction = db.prepare<[number, string], GifRow>(`SELECT g.* FROM gif_categories c
     JOIN gifs g ON g.category = c.category AND g.seq = min(c.count - 1, CAST(? * c.count AS INTEGER))
     WHERE c.category = ?`)
-  const byHash = db.prepare<[string], GifRow>('SELECT * FROM gifs WHERE hash = ? LIMIT 1')
+  const byHash = db.prepare<[string], GifRow>('SELECT * FROM gifs WHERE hash = ? ORDER BY hidden LIMIT 1')
+  const setHidden = db.prepare('UPDATE gifs SET hidden = 1, seq = NULL WHERE id = ?')
+  const setVisible = db.prepare('UPDATE gifs SET hidden = 0, seq = ? WHERE id = ?')
+  const bumpVersion = db.prepare('UPDATE gif_categories SET version = version + 1 WHERE category = ?')
+  const insertReport = db.prepare<[number, number | null, string, number], GifReportRow>('INSERT INTO gif_reports (gif_id, key_id, reason, created_at) VALUES (?, ?, ?, ?) RETURNING *')
+  const reportsAll = db.prepare<[number, number], GifReportRow>('SELECT * FROM gif_reports WHERE id > ? ORDER BY id LIMIT ?')
+  const reportsOf = db.prepare<[number, number, number], GifReportRow>('SELECT * FROM gif_reports WHERE gif_id = ? AND id > ? ORDER BY id LIMIT ?')
   const hasHash = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND hash = ?').pluck()
   const hasUrl = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND url = ?').pluck()
   const deleteById = db.prepare('DELETE FROM gifs WHERE id = ?')
@@ -46,7 +55,8 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
           height: gif.height,
           frames: gif.frames,
           contentType: gif.contentType,
-          addedAt: (gif.addedAt ?? new Date()).getTime()
+          addedAt: (gif.addedAt ?? new Date()).getTime(),
+          ...Object.fromEntries(GIF_ATTRIBUTION_COLUMNS.map(([, field]) => [field, attributionValue(field, gif[field])]))
         })
         ids.push(Number(result.lastInsertRowid))
       } catch (err) {
@@ -61,17 +71,48 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     return ids
   })
 
+  /** Takes a visible row out of the dense positions: the category's last entry takes its seq. */
+  const vacate = (row: GifRow): void => {
+    const last = (countOf.get(row.category) ?? 1) - 1
+    if (row.seq !== last) moveSeq.run(row.seq, row.category, last)
+    setCount.run(row.category, last)
+  }
+
   const removeRow = (id: number): GifRow | undefined => {
     const row = byId.get(id)
     if (!row) return undefined
-    const last = (countOf.get(row.category) ?? 1) - 1
     deleteById.run(id)
-    // The category's last entry takes the freed position: positions stay 0..count-1.
-    if (row.seq !== last) moveSeq.run(row.seq, row.category, last)
-    setCount.run(row.category, last)
+    // A hidden row holds no position; the version still rises (list and get change).
+    if (row.seq === null) bumpVersion.run(row.category)
+    else vacate(row)
     return row
   }
   const removeOne = db.transaction(removeRow)
+  const hideOne = db.transaction((id: number): GifRow | undefined => {
+    const row = byId.get(id)
+    if (!row || row.seq === null) return row
+    setHidden.run(id)
+    vacate(row)
+    return byId.get(id)
+  })
+  const unhideOne = db.transaction((id: number): GifRow | undefined => {
+    const row = byId.get(id)
+    if (!row || row.seq !== null) return row
+    const count = countOf.get(row.category) ?? 0
+    setVisible.run(count, id)
+    setCount.run(row.category, count + 1)
+    return byId.get(id)
+  })
+  const setFields = db.transaction((id: number, fields: GifAttribution): GifRow | undefined => {
+    const row = byId.get(id)
+    if (!row) return undefined
+    const changes = GIF_ATTRIBUTION_COLUMNS.filter(([, field]) => fields[field] !== undefined)
+    if (changes.length === 0) return row
+    db.prepare(`UPDATE gifs SET ${changes.map(([column]) => `${column} = ?`).join(', ')} WHERE id = ?`)
+      .run(...changes.map(([, field]) => attributionValue(field, fields[field])), id)
+    bumpVersion.run(row.category)
+    return byId.get(id)
+  })
   const removeAll = db.transaction((ids: readonly number[]): GifRow[] => ids.map(removeRow).filter((r): r is GifRow => r !== undefined))
 
   // A read transaction: the count and the lookups see the same snapshot even while
@@ -134,6 +175,34 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     },
     async hashes () {
       return new Set(allHashes.all())
+    },
+    async hide (id) {
+      const row = hideOne.immediate(id)
+      return row ? toRecord(row) : undefined
+    },
+    async unhide (id) {
+      const row = unhideOne.immediate(id)
+      return row ? toRecord(row) : undefined
+    },
+    async setAttribution (id, fields) {
+      const row = setFields.immediate(id, fields)
+      return row ? toRecord(row) : undefined
+    },
+    async report ({ gifId, keyId, reason, at }) {
+      if (!byId.get(gifId)) return undefined
+      try {
+        return reportFromRow(insertReport.get(gifId, keyId, reason, (at ?? new Date()).getTime())!)
+      } catch (err) {
+        // Removed between the check and the insert.
+        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return undefined
+        throw err
+      }
+    },
+    async reports (options = {}) {
+      const limit = options.limit ?? DEFAULT_LIST_LIMIT
+      const after = options.afterId ?? 0
+      const rows = options.gifId === undefined ? reportsAll.all(after, limit) : reportsOf.all(options.gifId, after, limit)
+      return rows.map(reportFromRow)
     }
   }
 }

@@ -39,7 +39,7 @@ export function openSqliteStore (dataDir: string, options: SqliteStoreOptions = 
     kind: 'sqlite',
     keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: guardWrites(createSqliteUsageStore(db), ['add'], writable),
-    gifs: withGifCache(guardWrites(createSqliteGifStore(db), ['add', 'remove', 'removeMany'], writable), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
+    gifs: withGifCache(guardWrites(createSqliteGifStore(db), ['add', 'remove', 'removeMany', 'hide', 'unhide', 'setAttribution', 'report'], writable), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
     gifFiles: createLocalGifFileStore(dataDir),
     async ping () { ping.get() },
     database: () => watch.check(),

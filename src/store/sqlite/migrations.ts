@@ -93,5 +93,59 @@ export const SQLITE_MIGRATIONS: Migration[] = [
         applied_at INTEGER NOT NULL
       ) WITHOUT ROWID;
     `
+  },
+  {
+    version: 6,
+    name: 'gif attribution and moderation',
+    // Attribution and colour shown beside a pick, the importer's perceptual hash, and
+    // hiding: a hidden gif leaves its category's dense positions as a removal does (the
+    // category's last entry takes its seq, the count drops, the version rises) but keeps
+    // its row, with seq NULL, so that picks stay uniform and one lookup over the visible
+    // gifs. seq can only lose NOT NULL by rebuilding the table in SQLite; the rebuild
+    // keeps the ids and the AUTOINCREMENT high-water mark (ids are never reused).
+    // gif_reports: what keys reported about a gif (the fixed reasons of
+    // src/gifs/moderation.ts), removed with the gif.
+    sql: `
+      CREATE TABLE gifs_new (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        category TEXT NOT NULL,
+        seq INTEGER,
+        hash TEXT,
+        url TEXT,
+        size INTEGER NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        frames INTEGER NOT NULL,
+        content_type TEXT NOT NULL,
+        added_at INTEGER NOT NULL,
+        anime_name TEXT,
+        artist TEXT,
+        artist_url TEXT,
+        source_url TEXT,
+        dominant_color TEXT CHECK (dominant_color GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]'),
+        phash TEXT,
+        hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+        CHECK ((hash IS NULL) <> (url IS NULL)),
+        CHECK ((seq IS NULL) = (hidden = 1))
+      );
+      INSERT INTO gifs_new (id, category, seq, hash, url, size, width, height, frames, content_type, added_at)
+        SELECT id, category, seq, hash, url, size, width, height, frames, content_type, added_at FROM gifs;
+      DELETE FROM sqlite_sequence WHERE name = 'gifs_new';
+      INSERT INTO sqlite_sequence (name, seq) SELECT 'gifs_new', seq FROM sqlite_sequence WHERE name = 'gifs';
+      DROP TABLE gifs;
+      ALTER TABLE gifs_new RENAME TO gifs;
+      CREATE UNIQUE INDEX gifs_category_seq ON gifs (category, seq);
+      CREATE UNIQUE INDEX gifs_category_hash ON gifs (category, hash) WHERE hash IS NOT NULL;
+      CREATE UNIQUE INDEX gifs_category_url ON gifs (category, url) WHERE url IS NOT NULL;
+      CREATE INDEX gifs_hash ON gifs (hash) WHERE hash IS NOT NULL;
+      CREATE TABLE gif_reports (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        gif_id INTEGER NOT NULL REFERENCES gifs (id) ON DELETE CASCADE,
+        key_id INTEGER REFERENCES api_keys (id) ON DELETE SET NULL,
+        reason TEXT NOT NULL CHECK (reason IN ('not_sfw', 'wrong_category', 'broken', 'duplicate', 'other')),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX gif_reports_gif ON gif_reports (gif_id);
+    `
   }
 ]
