@@ -3,7 +3,7 @@
 // Operators replace them with `gifs import` and `gifs remove` (docs/gifs.md).
 import { type GifFileStore, sha256 } from '../store/gif-files.js'
 import { type GifCatalogStore, type NewGif, StoreConflictError } from '../store/interface.js'
-import { GIF_CONTENT_TYPE } from './gif-info.js'
+import { GIF_CONTENT_TYPE, inspectGif } from './gif-info.js'
 import { renderStarterGif, STARTER_FRAMES, STARTER_HEIGHT, STARTER_STYLES, STARTER_WIDTH } from './starter-art.js'
 import { GIF_TYPES } from './types.js'
 
@@ -46,7 +46,9 @@ export async function ensureStarterCatalog (store: GifCatalogStore, files: GifFi
         width: STARTER_WIDTH,
         height: STARTER_HEIGHT,
         frames: STARTER_FRAMES,
-        contentType: GIF_CONTENT_TYPE
+        contentType: GIF_CONTENT_TYPE,
+        // The same colour every import path records (about 6 ms a gif, off the main thread).
+        dominantColor: (await inspectGif(bytes)).dominantColor
       })
     }
   }
