@@ -9,6 +9,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import sharp from 'sharp'
 import { MAX_BLUR_PX, MAX_DRAWN_CHARACTERS, MAX_DRAWN_LINES } from '../../src/generation/custom-limits.js'
 import { wrapText } from '../../src/generation/draw.js'
+import { graphemes, wordPieces } from '../../src/generation/graphemes.js'
 import { MAX_SOURCE_PIXELS } from '../../src/generation/render-job.js'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
@@ -135,27 +136,29 @@ describe('wrapText is linear in the text', () => {
     assert.ok(two / one < 3, `2× the characters measured ${two} against ${one}`)
   })
 
-  it('wraps exactly as measuring the whole line did: words first, long words by characters', () => {
-    // The former algorithm, quadratic, as the reference.
+  it('wraps exactly as measuring the whole line does: words first, a long word at its word pieces, then between graphemes', () => {
+    // The same rules, measuring the whole line at each step (quadratic), as the reference.
     function reference (ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>, text: string, maxWidth: number): string[] {
       const lines: string[] = []
+      const fits = (s: string): boolean => ctx.measureText(s).width <= maxWidth
       for (const paragraph of text.split(/\r?\n/)) {
         if (maxWidth <= 0) { lines.push(paragraph); continue }
         let line = ''
         for (const word of paragraph.split(/(\s+)/)) {
-          const candidate = line + word
-          if (ctx.measureText(candidate).width <= maxWidth || line === '') {
-            if (ctx.measureText(candidate).width > maxWidth && line === '') {
-              let part = ''
-              for (const ch of word) {
-                if (ctx.measureText(part + ch).width > maxWidth && part !== '') { lines.push(part); part = '' }
-                part += ch
-              }
-              line = part
-            } else line = candidate
-          } else {
-            lines.push(line.trimEnd())
-            line = word.trimStart()
+          if (word === '') continue
+          if (fits(line + word)) { line += word; continue }
+          if (line !== '') { lines.push(line.trimEnd()); line = '' }
+          const start = word.trimStart()
+          if (fits(start)) { line = start; continue }
+          // A word broken over lines is measured piece by piece, as the pieces are kept.
+          let width = 0
+          for (const piece of wordPieces(start)) {
+            for (const unit of fits(piece) ? [piece] : graphemes(piece)) {
+              const unitWidth = ctx.measureText(unit).width
+              if (width + unitWidth > maxWidth && line !== '') { lines.push(line); line = ''; width = 0 }
+              line += unit
+              width += unitWidth
+            }
           }
         }
         lines.push(line.trimEnd())
@@ -163,7 +166,7 @@ describe('wrapText is linear in the text', () => {
       return lines
     }
     const ctx = createCanvas(10, 10).getContext('2d')
-    const text = '  The quick brown fox jumps over the lazy dog, again and again.  Supercalifragilisticexpialidocious!\nNext  paragraph 漢字かな 😀 ok\n\nend '
+    const text = '  The quick brown fox jumps over the lazy dog, again and again.  Supercalifragilisticexpialidocious!\nNext  paragraph 漢字かな 😀 ok 👨‍👩‍👧‍👦🇯🇵 สวัสดีชาวโลกสวัสดีชาวโลก\n\nend '
     for (const font of ['16px sans-serif', 'bold 31px serif']) {
       ctx.font = font
       for (const width of [0, 1, 40, 80, 120, 200, 400, 1e9]) assert.deepEqual(wrapText(ctx, text, width), reference(ctx, text, width), `${font} at ${width}`)
