@@ -22,9 +22,9 @@ async function main (): Promise<void> {
   }
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
-  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { collectGarbage }] = await Promise.all([
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { collectGarbage }, { readinessReport }] = await Promise.all([
     import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
-    import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js')
+    import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js'), import('./system/routes.js')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
@@ -104,7 +104,7 @@ async function main (): Promise<void> {
   if (config.metricsPort !== undefined && registry !== undefined) {
     let metricsServer: { port: number, close: () => Promise<void> }
     try {
-      metricsServer = await startMetricsServer(registry, config.metricsPort, config.metricsHost)
+      metricsServer = await startMetricsServer(registry, config.metricsPort, config.metricsHost, { readiness: () => readinessReport(store, counters) })
     } catch (err) {
       await failToListen('METRICS_PORT', config.metricsHost, config.metricsPort, err, close)
       return

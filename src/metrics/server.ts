@@ -1,12 +1,28 @@
-// The Prometheus endpoint, on its own port (METRICS_PORT), never on the public one:
-// GET /metrics and nothing else, no key (bind it to a private interface).
+// The operator's port (METRICS_PORT), never the public one: GET /metrics (Prometheus)
+// and GET /readyz with the details the public /readyz leaves out (the store's kind, the
+// database file's path, device and inode, what is wrong), no key (bind it to a private
+// interface).
 import http from 'node:http'
 import type { Registry } from 'prom-client'
 
-export async function startMetricsServer (registry: Registry, port: number, host: string): Promise<{ server: http.Server, port: number, close: () => Promise<void> }> {
+export interface OperatorRoutes {
+  /** The full readiness report (src/system/routes.ts readinessReport): 200 when ready, 503 otherwise. */
+  readiness?: () => Promise<{ status: string }>
+}
+
+export async function startMetricsServer (registry: Registry, port: number, host: string, routes: OperatorRoutes = {}): Promise<{ server: http.Server, port: number, close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics is served here\n')
+    const path = req.url?.split('?')[0]
+    if (req.method === 'GET' && path === '/readyz' && routes.readiness !== undefined) {
+      routes.readiness().then((report) => {
+        res.writeHead(report.status === 'ready' ? 200 : 503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(report))
+      }, (err: unknown) => {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`readiness failed: ${err instanceof Error ? err.message : String(err)}\n`)
+      })
+      return
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Only GET /metrics${routes.readiness === undefined ? '' : ' and GET /readyz'} are served here\n`)
       return
     }
     registry.metrics().then((text) => {

@@ -23,24 +23,21 @@ export const InfoSchema = Envelope({
   donate: infoField('Where to support the operator (INFO_DONATE)')
 })
 
-const DatabaseStateSchema = Type.Object({
-  state: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
-  path: Type.Optional(Type.String({ description: 'The SQLite database file' })),
-  device: Type.Optional(Type.Number({ description: 'Device of the database file the server has open' })),
-  inode: Type.Optional(Type.Number({ description: 'Inode of the database file the server has open' })),
-  problem: Type.Optional(Type.String({ description: 'What is wrong, when down' }))
-}, { description: 'The database: it answers and, with SQLite, the file at its path is still the one the server opened' })
+const DatabaseStatusSchema = Type.Object({
+  state: Type.Union([Type.Literal('ok'), Type.Literal('down')], { description: 'down: the store does not answer, or the SQLite file is no longer the one the server opened' })
+}, { description: 'The database' })
 
-const CountersStateSchema = Type.Object({
-  state: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded: Redis does not answer and this instance counts alone (still ready)' }),
-  kind: Type.String({ description: 'Where the counters live: memory or redis' })
+const CountersStatusSchema = Type.Object({
+  state: Type.Union([Type.Literal('ok'), Type.Literal('degraded')], { description: 'degraded: Redis does not answer and this instance counts alone (still ready)' })
 }, { description: 'The rate-limit counters' })
 
+// Public: only each dependency's state. Where the database lives (its path, device and
+// inode), which backends run and what went wrong are the operator's: the metrics port's
+// /readyz (readinessReport below) and the logs.
 export const ReadinessSchema = Envelope({
   status: Type.Literal('ready'),
-  store: Type.String({ description: 'The store backend: sqlite or postgres' }),
-  database: DatabaseStateSchema,
-  counters: CountersStateSchema
+  database: DatabaseStatusSchema,
+  counters: CountersStatusSchema
 })
 
 const STORE_SILENT = 'the store does not answer'
@@ -54,17 +51,32 @@ async function databaseReadiness (store: Store): Promise<DatabaseState> {
   return store.database?.() ?? { state: 'ok' }
 }
 
-/**
- * The rate-limit counters' state (CounterStore.state(), src/access/counter-store.ts): ok,
- * or degraded while Redis does not answer and this instance counts alone; it still
- * serves, so it stays ready.
- */
-function countersReadiness (counters: ReadinessCounters): { state: CounterState, kind: string } {
-  return { state: counters.state(), kind: counters.kind }
-}
-
 /** The counter store as readiness sees it. */
 export type ReadinessCounters = Pick<CounterStore, 'kind' | 'state'>
+
+/**
+ * Everything readiness knows, for the operator: the store's kind, the database's state
+ * (with SQLite its path, device and inode, and the problem when down), and the counters'
+ * state (CounterStore.state(): ok, or degraded while Redis does not answer and this
+ * instance counts alone; degraded still serves, so it stays ready). Served on the
+ * metrics port (src/metrics/server.ts), never on the public one.
+ */
+export interface ReadinessReport {
+  status: 'ready' | 'not ready'
+  store: string
+  database: DatabaseState
+  counters: { state: CounterState, kind: string }
+}
+
+export async function readinessReport (store: Store, counters: ReadinessCounters): Promise<ReadinessReport> {
+  const database = await databaseReadiness(store)
+  return {
+    status: database.state === 'down' ? 'not ready' : 'ready',
+    store: store.kind,
+    database,
+    counters: { state: counters.state(), kind: counters.kind }
+  }
+}
 
 export interface SystemOptions {
   store: Store
@@ -98,25 +110,27 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
     }
   }, async () => ({ status: 'ok' as const }))
 
-  // Readiness: each dependency's state; 503 naming the problem when one is down. Public and
-  // never rate-limited (probes call it every few seconds from one address).
+  // Readiness: each dependency's state, and 503 when one is down. Public and never
+  // rate-limited (probes call it every few seconds from one address); the details are the
+  // operator's (readinessReport, on the metrics port).
   app.get('/readyz', {
     config: { public: true, rateLimit: false, errors: ['SERVICE_UNAVAILABLE'] },
     schema: {
       tags: ['system'],
       summary: 'Readiness: the store answers and the database file is the one opened',
       description: 'Answers 503 (SERVICE_UNAVAILABLE, with the same fields) when a dependency is down: ' +
-        'the store does not answer, or the SQLite file was deleted or replaced while the server had it open.',
+        'the store does not answer, or the SQLite file was deleted or replaced while the server had it open. ' +
+        'Only states are shown here; the operator finds the details on the metrics port\'s /readyz and in the logs.',
       response: { 200: ReadinessSchema }
     }
   }, async (request) => {
-    const database = await databaseReadiness(store)
-    const fields = { store: store.kind, database, counters: countersReadiness(counters) }
-    if (database.state === 'down') {
+    const report = await readinessReport(store, counters)
+    const fields = { database: { state: report.database.state }, counters: { state: report.counters.state } }
+    if (report.status === 'not ready') {
       // The SQLite watch logs its problem once itself; a store that does not answer is
       // logged at each probe, as before.
-      if (database.problem === STORE_SILENT) request.log.error({ database }, 'store does not answer')
-      throw new AppError('SERVICE_UNAVAILABLE', `The service is not ready: ${database.problem ?? 'its database is down'}`, { details: { status: 'not ready', ...fields } })
+      if (report.database.problem === STORE_SILENT) request.log.error({ database: report.database }, 'store does not answer')
+      throw new AppError('SERVICE_UNAVAILABLE', 'The service is not ready: its database is down', { details: { status: 'not ready', ...fields } })
     }
     return ok({ status: 'ready' as const, ...fields })
   })

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Type } from 'typebox'
 import { normalizeKeys } from '../../src/http/body.js'
+import { readinessReport } from '../../src/system/routes.js'
 import { createTestApp, json, TEST_STORE, type TestApp } from '../helpers.js'
 
 let t: TestApp
@@ -135,11 +136,20 @@ describe('health', () => {
     const live = await t.app.inject({ method: 'GET', url: '/healthz' })
     assert.deepEqual(json(live), { status: 'ok' })
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' })
-    const body = json(ready)
     assert.equal(ready.statusCode, 200)
-    assert.deepEqual({ success: body.success, code: body.code, message: body.message, status: body.status, store: body.store }, { success: true, code: 200, message: '', status: 'ready', store: TEST_STORE })
-    assert.equal(body.database.state, 'ok')
-    assert.equal(body.counters.state, 'ok')
+    // Only each dependency's state: where the database lives and which backends run are the operator's (the metrics port).
+    assert.deepEqual(json(ready), { success: true, code: 200, message: '', status: 'ready', database: { state: 'ok' }, counters: { state: 'ok' } })
+  })
+
+  it('gives the operator the details on readinessReport (the metrics port\'s /readyz), never on the public answer', async () => {
+    const report = await readinessReport(t.store, t.app.services.counters)
+    assert.equal(report.status, 'ready')
+    assert.equal(report.store, TEST_STORE)
+    assert.deepEqual(report.counters, { state: 'ok', kind: 'memory' })
+    assert.equal(report.database.state, 'ok')
+    if (TEST_STORE === 'sqlite') assert.equal(typeof report.database.inode, 'number')
+    const publicBody = (await t.app.inject({ method: 'GET', url: '/readyz' })).body
+    assert.doesNotMatch(publicBody, /inode|device|path|sqlite|postgres|memory/)
   })
 
   it('answers /readyz with 503 when the store does not answer', async () => {
@@ -148,7 +158,18 @@ describe('health', () => {
       await broken.store.close()
       const res = await broken.app.inject({ method: 'GET', url: '/readyz' })
       assert.equal(res.statusCode, 503)
-      assert.equal(json(res).error, 'SERVICE_UNAVAILABLE')
+      const body = json(res)
+      assert.deepEqual(body, {
+        status: 'not ready',
+        database: { state: 'down' },
+        counters: { state: 'ok' },
+        success: false,
+        code: 503,
+        message: 'The service is not ready: its database is down',
+        error: 'SERVICE_UNAVAILABLE',
+        requestId: res.headers['x-request-id']
+      })
+      assert.equal((await readinessReport(broken.store, broken.app.services.counters)).database.problem, 'the store does not answer')
       assert.equal((await broken.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200)
     } finally {
       await broken.close()

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { startMetricsServer } from '../../src/metrics/server.js'
+import { readinessReport } from '../../src/system/routes.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 import { request } from '../processes.js'
 
@@ -10,7 +11,7 @@ let metrics: Awaited<ReturnType<typeof startMetricsServer>>
 
 before(async () => {
   t = await createTestApp({ config: { rateLimitMax: 2, metricsPort: 0 } })
-  metrics = await startMetricsServer(t.app.services.metrics.registry!, 0, '127.0.0.1')
+  metrics = await startMetricsServer(t.app.services.metrics.registry!, 0, '127.0.0.1', { readiness: () => readinessReport(t.store, t.app.services.counters) })
 })
 after(async () => {
   await metrics.close()
@@ -35,7 +36,15 @@ describe('metrics', () => {
     assert.match(text, /nodejs_eventloop_lag_seconds/)
   })
 
-  it('serves only GET /metrics on the metrics port, and nothing of it on the public port', async () => {
+  it('serves the operator\'s readiness report on the metrics port: the store, the database and the counters in detail', async () => {
+    const res = await request(`http://127.0.0.1:${metrics.port}/readyz`)
+    assert.equal(res.status, 200)
+    assert.match(String(res.headers['content-type']), /^application\/json/)
+    const report = JSON.parse(res.body.toString())
+    assert.deepEqual({ status: report.status, store: report.store, counters: report.counters, state: report.database.state }, { status: 'ready', store: t.store.kind, counters: { state: 'ok', kind: 'memory' }, state: 'ok' })
+  })
+
+  it('serves only GET /metrics and GET /readyz on the metrics port, and nothing of it on the public port', async () => {
     assert.equal((await request(`http://127.0.0.1:${metrics.port}/other`)).status, 404)
     assert.equal((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode, 404)
   })

@@ -1,5 +1,6 @@
 // The built server and its SQLite file (issue 25): a database deleted while serving is
-// noticed (readiness 503 naming it, one error line, writes refused), and the restart
+// noticed (readiness 503, the operator's readiness on the metrics port naming it, one
+// error line, writes refused), and the restart
 // refuses to create an empty database where an earlier install lost its own, unless
 // ALLOW_EMPTY_DATABASE says to; a file that is not SQLite and a DATA_DIR that cannot be
 // written stop the start with one sentence and the documented exit code.
@@ -9,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { tempDir } from '../helpers.js'
-import { request, type ServerProcess, startServerProcess } from '../processes.js'
+import { freePort, request, type ServerProcess, startServerProcess } from '../processes.js'
 
 const DATABASE = 'utility-media.sqlite'
 // src/store/sqlite/database-file.ts: the check runs every 2 s; twice that and a margin.
@@ -52,6 +53,12 @@ async function readiness (s: ServerProcess): Promise<{ status: number, body: Rec
   return { status: res.status, body: JSON.parse(res.body.toString()) }
 }
 
+/** The operator's readiness report: /readyz on the metrics port (METRICS_PORT). */
+async function operatorReadiness (metricsPort: number): Promise<{ status: number, body: Record<string, any> }> {
+  const res = await request(`http://127.0.0.1:${metricsPort}/readyz`)
+  return { status: res.status, body: JSON.parse(res.body.toString()) }
+}
+
 /** Polls /readyz until it answers `status`, within `ms`. */
 async function readinessBecomes (s: ServerProcess, status: number, ms: number): Promise<{ status: number, body: Record<string, any> }> {
   const end = Date.now() + ms
@@ -71,14 +78,16 @@ describe('the SQLite file deleted while serving', () => {
   it('fails readiness naming the file, logs one error, and the restart refuses to start empty unless told to', async () => {
     const dir = dataDir()
     const file = path.join(dir, DATABASE)
-    let s = await startServerProcess(env(dir))
+    const metricsPort = await freePort()
+    let s = await startServerProcess(env(dir, { METRICS_PORT: String(metricsPort) }))
     try {
       const first = await readiness(s)
       assert.equal(first.status, 200, JSON.stringify(first.body))
-      assert.deepEqual([first.body.success, first.body.code, first.body.message, first.body.status, first.body.store], [true, 200, '', 'ready', 'sqlite'])
+      assert.deepEqual(first.body, { success: true, code: 200, message: '', status: 'ready', database: { state: 'ok' }, counters: { state: 'ok' } })
       const inode = fs.statSync(file).ino
-      assert.deepEqual(first.body.database, { state: 'ok', path: file, device: fs.statSync(file).dev, inode })
-      assert.deepEqual(first.body.counters, { state: 'ok', kind: 'memory' })
+      const detailed = await operatorReadiness(metricsPort)
+      assert.equal(detailed.status, 200)
+      assert.deepEqual(detailed.body, { status: 'ready', store: 'sqlite', database: { state: 'ok', path: file, device: fs.statSync(file).dev, inode }, counters: { state: 'ok', kind: 'memory' } })
       assert.match(s.output(), /No API key existed, so one was created/)
 
       fs.rmSync(file)
@@ -86,11 +95,17 @@ describe('the SQLite file deleted while serving', () => {
       assert.equal(down.body.success, false)
       assert.equal(down.body.code, 503)
       assert.equal(down.body.error, 'SERVICE_UNAVAILABLE')
-      assert.match(down.body.message, /^The service is not ready: the database file .* was deleted while the server had it open/)
-      assert.ok(down.body.message.includes(file), down.body.message)
-      assert.equal(down.body.database.state, 'down')
-      assert.equal(down.body.database.inode, inode)
+      assert.equal(down.body.message, 'The service is not ready: its database is down')
+      assert.deepEqual(down.body.database, { state: 'down' })
       assert.equal(typeof down.body.requestId, 'string')
+      assert.ok(!JSON.stringify(down.body).includes(dir), 'the public answer does not say where the data lives')
+      const downDetailed = await operatorReadiness(metricsPort)
+      assert.equal(downDetailed.status, 503)
+      assert.equal(downDetailed.body.status, 'not ready')
+      assert.equal(downDetailed.body.database.state, 'down')
+      assert.equal(downDetailed.body.database.inode, inode)
+      assert.match(downDetailed.body.database.problem, /^the database file .* was deleted while the server had it open/)
+      assert.ok(downDetailed.body.database.problem.includes(file), downDetailed.body.database.problem)
       // Still down at the next probe; the problem is logged once, not per probe.
       assert.equal((await readiness(s)).status, 503)
       const errorLines = s.output().split('\n').filter((l) => l.includes('"level":50') && l.includes('database down'))
@@ -124,14 +139,17 @@ describe('the SQLite file deleted while serving', () => {
   it('a database file replaced while serving (another inode at the path) fails readiness too, and refuses writes', async () => {
     const dir = dataDir()
     const file = path.join(dir, DATABASE)
-    const s = await startServerProcess(env(dir))
+    const metricsPort = await freePort()
+    const s = await startServerProcess(env(dir, { METRICS_PORT: String(metricsPort) }))
     try {
       assert.equal((await readiness(s)).status, 200)
       fs.writeFileSync(`${file}.new`, 'not the database')
       fs.renameSync(`${file}.new`, file)
       const down = await readinessBecomes(s, 503, NOTICE_WITHIN_MS)
-      assert.match(down.body.message, /was replaced while the server had it open/)
-      assert.equal(down.body.database.state, 'down')
+      assert.deepEqual(down.body.database, { state: 'down' })
+      const detailed = await operatorReadiness(metricsPort)
+      assert.equal(detailed.status, 503)
+      assert.match(detailed.body.database.problem, /was replaced while the server had it open/)
       // Usage is a write: the counted request is answered, its usage is not written to the
       // unlinked file but kept for the next start (DATA_DIR/usage-pending).
       const key = /um_[A-Za-z0-9_-]+/.exec(s.output())?.[0]

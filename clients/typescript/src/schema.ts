@@ -45,7 +45,7 @@ export interface paths {
         };
         /**
          * Readiness: the store answers and the database file is the one opened
-         * @description Answers 503 (SERVICE_UNAVAILABLE, with the same fields) when a dependency is down: the store does not answer, or the SQLite file was deleted or replaced while the server had it open.
+         * @description Answers 503 (SERVICE_UNAVAILABLE, with the same fields) when a dependency is down: the store does not answer, or the SQLite file was deleted or replaced while the server had it open. Only states are shown here; the operator finds the details on the metrics port's /readyz and in the logs.
          */
         get: operations["getReadyz"];
         put?: never;
@@ -929,26 +929,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         /** @enum {string} */
                         status: "ready";
-                        /** @description The store backend: sqlite or postgres */
-                        store: string;
-                        /** @description The database: it answers and, with SQLite, the file at its path is still the one the server opened */
+                        /** @description The database */
                         database: {
+                            /** @description down: the store does not answer, or the SQLite file is no longer the one the server opened */
                             state: "ok" | "down";
-                            /** @description The SQLite database file */
-                            path?: string;
-                            /** @description Device of the database file the server has open */
-                            device?: number;
-                            /** @description Inode of the database file the server has open */
-                            inode?: number;
-                            /** @description What is wrong, when down */
-                            problem?: string;
                         };
                         /** @description The rate-limit counters */
                         counters: {
                             /** @description degraded: Redis does not answer and this instance counts alone (still ready) */
                             state: "ok" | "degraded";
-                            /** @description Where the counters live: memory or redis */
-                            kind: string;
                         };
                     };
                 };
