@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
   GIF_UNKNOWN_TYPE: { status: 400, message: 'Unknown gif type: see validTypes for the types this endpoint answers' },
   GIF_CATEGORY_EMPTY: { status: 404, message: 'This gif category has no gifs yet: the operator can add some with "npm run cli -- gifs import <folder>"' },
   GIF_FILE_NOT_FOUND: { status: 404, message: 'No such gif file: gif URLs come from GET /sfw/gif/{imageType}' },
+  GIF_ALL_EXCLUDED: { status: 404, message: 'Every gif of this category is in exclude: exclude fewer ids' },
+  GIF_NOT_FOUND: { status: 404, message: 'No gif has this id: ids come from GET /sfw/gif/{imageType}' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested byte range lies outside the file: see Content-Range for its size' },
   // Text conversion (src/conversion/text/): /convert/html-markdown and /convert/markdown-html.
   TEXT_INPUT_MISSING: { status: 400, message: 'Nothing to convert: send the text as the raw body, as a JSON string, or as JSON {"html": "..."} / {"markdown": "..."} (or {"body": "..."})' },
@@ -92,7 +94,9 @@ export const ERROR_CATALOGUE = {
   TIMEOUT: { status: 503, message: 'The request took too long and was stopped: try again, or send a smaller request' },
   WORK_BUSY: { status: 503, message: 'Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After' },
   WORK_TOO_LARGE: { status: 413, message: 'The request needed more memory than one job may use and was stopped: send a smaller request' },
-  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready: try again shortly' },
+  // Not ready (/readyz), or a dependency a request needs does not answer: the rate-limit
+  // counters with RATE_LIMIT_ON_STORE_ERROR=closed (sent with Retry-After).
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given' },
   // The store (PostgreSQL in scale-out mode) did not answer in time or cannot be reached
   // (src/store/postgres/guard.ts); sent with Retry-After. Never the client's fault.
   STORE_UNAVAILABLE: { status: 503, message: 'The service\'s database does not answer right now: retry after the number of seconds in Retry-After' },

@@ -106,6 +106,23 @@ describe('/openapi.json', () => {
     assert.ok('RENDER_BUSY' in gen['503'].content['application/json'].examples)
   })
 
+  it('lists 503 SERVICE_UNAVAILABLE on every operation a closed rate limit can refuse (RATE_LIMIT_ON_STORE_ERROR=closed), not on free or unlimited ones', () => {
+    const examplesOf = (op: any, status: string): Record<string, unknown> => op.responses[status]?.content['application/json'].examples ?? {}
+    let keyed = 0
+    for (const { method, path, op } of operations()) {
+      const limited = 'RATE_LIMITED' in examplesOf(op, '429')
+      // /me costs nothing: it is never refused for the counters (src/access/redis-counter-store.ts).
+      const refusable = limited && path !== '/me'
+      assert.equal('SERVICE_UNAVAILABLE' in examplesOf(op, '503'), refusable || path === '/readyz', `${method} ${path}`)
+      if (refusable && op.security !== undefined) {
+        keyed++
+        assert.ok('STORE_UNAVAILABLE' in examplesOf(op, '503'), `${method} ${path}: both 503s of a keyed operation`)
+      }
+    }
+    assert.ok(keyed > 20, `${keyed} keyed operations`)
+    assert.match(doc.paths['/color/random'].get.responses['503'].description, /`SERVICE_UNAVAILABLE`: /)
+  })
+
   it('gives every operation a unique, readable operationId', () => {
     const ids = operations().map(({ op }) => op.operationId)
     assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id)), ids.join(' '))

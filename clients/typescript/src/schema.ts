@@ -859,7 +859,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request */
+            /**
+             * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -952,7 +956,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `SERVICE_UNAVAILABLE`: The service is not ready: try again shortly
+             * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -1034,6 +1038,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -1245,6 +1251,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
             503: {
@@ -1364,6 +1372,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
             503: {
@@ -1469,6 +1479,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
             503: {
@@ -1551,7 +1563,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -1635,7 +1649,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -1774,6 +1790,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -1914,6 +1932,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -2076,6 +2096,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
@@ -2236,6 +2258,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
@@ -2437,6 +2461,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
@@ -2637,6 +2663,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
@@ -2809,6 +2837,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
@@ -2980,6 +3010,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
@@ -3058,6 +3090,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
             503: {
@@ -3133,6 +3167,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -3210,6 +3246,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
             503: {
@@ -3286,6 +3324,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
             503: {
@@ -3356,7 +3396,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -3428,7 +3470,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -3591,6 +3635,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
@@ -3758,6 +3804,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
@@ -3923,6 +3971,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
@@ -4090,6 +4140,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
@@ -4256,6 +4308,8 @@ export interface operations {
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
              *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
              *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
@@ -4421,6 +4475,8 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
              *
