@@ -198,7 +198,7 @@ export async function createApp ({ config, store, counters, logger, colors, inli
   await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes, { service: colors })
-  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl })
+  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters })
   // Drawing and text conversion run in worker threads, behind one scheduler that admits by time.
   const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics, inline: inlineTinyWork })
   app.addHook('onClose', async () => await work.close())

@@ -23,6 +23,14 @@ export interface CounterStore {
   readonly kind: string
   /** Adds `cost` units to `id`'s current window of `windowMs` and returns the new count. */
   hit (id: string, cost: number, windowMs: number, now: number): Promise<WindowCount>
+  /**
+   * Remembers `values` under `id` (the last one newest), keeping the newest `keep`; the
+   * list is forgotten `ttlMs` after its last change. What GET /sfw/gif's `norepeat`
+   * remembers of a key's picks (src/gifs/catalog.ts): shared by every instance with Redis.
+   */
+  remember (id: string, values: readonly number[], keep: number, ttlMs: number): Promise<void>
+  /** The newest `count` values remembered under `id`, newest first. */
+  recent (id: string, count: number): Promise<number[]>
   /** For readiness and metrics: whether the counters are shared as configured right now. */
   state (): CounterState
   close (): Promise<void>

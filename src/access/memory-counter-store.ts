@@ -9,6 +9,12 @@ import { type CounterStore, windowStart } from './counter-store.js'
  */
 export const DEFAULT_MAX_TRACKED = 100_000
 
+/**
+ * Lists kept at most by remember() (a key and gif category each, up to 50 ids: about
+ * 600 bytes, so 6 MB at the bound); past it the least recently used is forgotten.
+ */
+export const MAX_REMEMBERED_LISTS = 10_000
+
 interface Window { start: number, end: number, count: number }
 
 export interface MemoryCounterStore extends CounterStore {
@@ -20,6 +26,7 @@ export function createMemoryCounterStore (maxTracked = DEFAULT_MAX_TRACKED): Mem
   // Ended windows need no sweep: the next hit of that identity replaces its window, and
   // the LRU bound keeps the rest.
   const windows = new LRUCache<string, Window>({ max: maxTracked })
+  const lists = new LRUCache<string, number[]>({ max: MAX_REMEMBERED_LISTS })
 
   return {
     kind: 'memory',
@@ -35,8 +42,16 @@ export function createMemoryCounterStore (maxTracked = DEFAULT_MAX_TRACKED): Mem
       w.count += cost
       return { count: w.count, resetAt: w.end }
     },
+    async remember (id, values, keep, ttlMs) {
+      const list = [...(lists.get(id) ?? []), ...values].slice(-keep)
+      lists.set(id, list, { ttl: ttlMs })
+    },
+    async recent (id, count) {
+      return (lists.get(id) ?? []).slice(-count).reverse()
+    },
     async close () {
       windows.clear()
+      lists.clear()
     }
   }
 }

@@ -31,6 +31,13 @@ local count = redis.call('INCRBY', KEYS[1], ARGV[1])
 if count == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return count`
 
+// A list of recent values (newest at the head), trimmed and given its expiry in one step.
+const REMEMBER_SCRIPT = `
+for i = 1, #ARGV - 2 do redis.call('LPUSH', KEYS[1], ARGV[i]) end
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[#ARGV - 1]) - 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[#ARGV])
+return 1`
+
 export interface RedisCounterOptions {
   /** RATE_LIMIT_ON_STORE_ERROR: count locally (open, default) or refuse (closed) while Redis fails. */
   onStoreError?: OnStoreError
@@ -67,6 +74,9 @@ export async function createRedisCounterStore (url: string, prefix = 'uma:', opt
   }
   const redis = new Redis(url, redisOptions)
   redis.defineCommand('umaHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
+  redis.defineCommand('umaRemember', { numberOfKeys: 1, lua: REMEMBER_SCRIPT })
+  const umaRemember = (key: string, ...args: Array<string | number>): Promise<number> =>
+    (redis as unknown as { umaRemember (key: string, ...args: Array<string | number>): Promise<number> }).umaRemember(key, ...args)
   const umaHit = (key: string, cost: number, ttl: number): Promise<number> =>
     (redis as unknown as { umaHit (key: string, cost: number, ttl: number): Promise<number> }).umaHit(key, cost, ttl)
 
@@ -172,6 +182,35 @@ export async function createRedisCounterStore (url: string, prefix = 'uma:', opt
         return await fallback(id, cost, windowMs, now)
       }
       return { count, resetAt: end }
+    },
+    // Recent picks (norepeat): with the same deadline; while Redis fails they are kept by
+    // this instance alone, never refused whatever RATE_LIMIT_ON_STORE_ERROR says (a repeat
+    // is no reason to fail a pick). What an instance remembered alone is not merged back.
+    async remember (id, values, keep, ttlMs) {
+      if (values.length === 0) return
+      if (state === 'degraded' || redis.status !== 'ready') {
+        degrade(new Error(`connection ${redis.status}`))
+        return await local.remember(id, values, keep, ttlMs)
+      }
+      try {
+        await umaRemember(`${prefix}np:${id}`, ...values, keep, ttlMs)
+      } catch (err) {
+        failed(err)
+        await local.remember(id, values, keep, ttlMs)
+      }
+    },
+    async recent (id, count) {
+      if (count <= 0) return []
+      if (state === 'degraded' || redis.status !== 'ready') {
+        degrade(new Error(`connection ${redis.status}`))
+        return await local.recent(id, count)
+      }
+      try {
+        return (await redis.lrange(`${prefix}np:${id}`, 0, count - 1)).map(Number)
+      } catch (err) {
+        failed(err)
+        return await local.recent(id, count)
+      }
     },
     async close () {
       closing = true

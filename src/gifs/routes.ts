@@ -6,62 +6,165 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fresh from 'fresh'
 import rangeParser from 'range-parser'
 import { Type } from 'typebox'
+import type { CounterStore } from '../access/counter-store.js'
 import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
 import { type GifFileStore, HASH_PATTERN } from '../store/gif-files.js'
-import type { GifCatalogStore } from '../store/interface.js'
-import { createGifCatalog, FILES_PATH, MAX_AMOUNT } from './catalog.js'
+import { GIF_REPORT_REASONS, type GifCatalogStore, type GifRecord } from '../store/interface.js'
+import { createGifCatalog, FILES_PATH, MAX_AMOUNT, MAX_EXCLUDE, MAX_NOREPEAT } from './catalog.js'
 import { GIF_TYPES } from './types.js'
 
 /** A file URL never changes its content (it is named by its hash): cache it for a year. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 const FILE_NAME_PATTERN = /^([0-9a-f]{64})\.gif$/
+/**
+ * Reports a key may make per REPORT_WINDOW_MS, on top of its rate limit: a report is a
+ * row an operator reads, so one key cannot bury the list (counted with the rate limit's
+ * counters, so shared by every instance with Redis).
+ */
+export const REPORTS_PER_WINDOW = 20
+export const REPORT_WINDOW_MS = 60 * 60 * 1000
+/** The formats every gif is answered in. */
+const FORMATS = ['gif'] as const
 
 export interface GifRoutesOptions {
   store: GifCatalogStore
   /** Where the bytes are (src/store/gif-files.ts). */
   files: GifFileStore
   publicUrl: string
+  /** The rate-limit counters: norepeat's memory and the report limit (memory, or Redis shared by instances). */
+  counters: CounterStore
   /** For tests: a fixed random sequence. */
   random?: () => number
 }
 
+const nullableString = (description: string, examples: string[]) => Type.Union([Type.String(), Type.Null()], { description, examples })
+const nullableInteger = (description: string, examples: number[]) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description, examples })
+
 const GifSchema = component('Gif', Type.Object({
   id: Type.String({ description: 'The gif\'s id: numeric, stable for that gif', examples: ['42'] }),
-  file: Type.String({ description: 'Absolute URL of the gif, fetchable without a key', examples: ['https://api.example.com/files/gifs/3f5a….gif'] })
+  file: Type.String({ description: 'Absolute URL of the gif, fetchable without a key', examples: ['https://api.example.com/files/gifs/3f5a….gif'] }),
+  anime_name: nullableString('The anime (or other work) the gif comes from; null when unknown', ['Frieren: Beyond Journey\'s End']),
+  artist: nullableString('Who made the gif; null when unknown', ['someone']),
+  artist_url: nullableString('Where to find the artist; null when unknown', ['https://example.com/someone']),
+  source_url: nullableString('Where the gif was taken from; null when unknown', ['https://example.com/post/1']),
+  width: nullableInteger('Width in pixels (null for an external gif added without it)', [240]),
+  height: nullableInteger('Height in pixels', [160]),
+  frames: nullableInteger('Number of frames', [10]),
+  bytes: nullableInteger('Size of the GIF file in bytes', [48213]),
+  dominant_color: Type.Union([Type.String({ pattern: '^#[0-9a-f]{6}$' }), Type.Null()], { description: 'The colour most of the gif is, `#rrggbb` (for an embed\'s colour); null when unknown', examples: ['#e8a0b4'] })
 }))
 
 const GifAnswerSchema = component('GifAnswer', Envelope({
-  id: GifSchema.properties.id,
-  file: GifSchema.properties.file,
-  gifs: Type.Optional(Type.Array(GifSchema, { description: 'Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being id/file', maxItems: MAX_AMOUNT }))
+  ...GifSchema.properties,
+  gifs: Type.Optional(Type.Array(GifSchema, { description: 'Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being the top-level fields', maxItems: MAX_AMOUNT }))
 }))
 
+const GifTypesSchema = component('GifTypes', Envelope({
+  types: Type.Array(Type.Object({
+    name: Type.String({ description: 'The type, as GET /sfw/gif/{imageType} takes it', examples: ['hug'] }),
+    count: Type.Integer({ minimum: 0, description: 'Gifs that can be picked (hidden ones are not counted)', examples: [81] }),
+    formats: Type.Array(Type.String(), { description: 'The formats its gifs are answered in (`?format=`)', examples: [[...FORMATS]] })
+  }), { description: `The ${GIF_TYPES.length} types, in alphabetical order` })
+}))
+
+const GifReportAnswerSchema = component('GifReportAnswer', Envelope({
+  id: Type.String({ description: 'The report\'s id', examples: ['7'] }),
+  gif: Type.String({ description: 'The id of the gif reported', examples: ['42'] }),
+  reason: Type.String({ examples: ['not_sfw'] })
+}))
+
+/** `X-Anime-Name` and the like on a file, percent-encoded (header values are ASCII), as nekos.best sends them. */
+function attributionHeaders (gif: GifRecord): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const add = (name: string, value: string | null | undefined): void => { if (value) headers[name] = encodeURIComponent(value) }
+  add('x-anime-name', gif.animeName)
+  add('x-artist', gif.artist)
+  add('x-artist-url', gif.artistUrl)
+  add('x-source-url', gif.sourceUrl)
+  return headers
+}
+
 export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app, opts) => {
-  const catalog = createGifCatalog({ store: opts.store, publicUrl: opts.publicUrl, random: opts.random })
+  const catalog = createGifCatalog({ store: opts.store, publicUrl: opts.publicUrl, random: opts.random, recent: opts.counters })
 
   app.get('/sfw/gif/:imageType', {
-    config: { errors: ['GIF_UNKNOWN_TYPE', 'GIF_CATEGORY_EMPTY'] },
+    config: { errors: ['GIF_UNKNOWN_TYPE', 'GIF_CATEGORY_EMPTY', 'GIF_ALL_EXCLUDED'] },
     schema: {
       tags: ['gifs'],
       summary: 'A random safe-for-work gif of a category',
       description: `Picks uniformly at random among the category's gifs. Types: ${GIF_TYPES.join(', ')}. ` +
+        'Beside `id` and `file`: attribution (`anime_name`, `artist`, `artist_url`, `source_url`), `width`, `height`, `frames`, `bytes` and `dominant_color`, null when unknown. ' +
         'An unknown type answers 400 (`GIF_UNKNOWN_TYPE`, with `validTypes`); a category without gifs answers 404 (`GIF_CATEGORY_EMPTY`). ' +
-        `\`?amount=N\` (1 to ${MAX_AMOUNT}) also answers \`gifs\`, a list of N distinct gifs, for bots that prefetch.`,
+        `\`?amount=N\` (1 to ${MAX_AMOUNT}) also answers \`gifs\`, a list of N distinct gifs, for bots that prefetch. ` +
+        `\`?exclude=ID,…\` (at most ${MAX_EXCLUDE} ids) never answers those gifs (404 \`GIF_ALL_EXCLUDED\` when they are all the category holds); ` +
+        `\`?norepeat=N\` (1 to ${MAX_NOREPEAT}) does not answer any of the last N gifs this key was shown in the category (fewer when the category holds N gifs or fewer).`,
       params: Type.Object({
         imageType: closedSet(Type.String({ description: 'The category', examples: ['hug'] }), { values: () => GIF_TYPES })
       }),
       querystring: Type.Object({
-        amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Answer a list of this many distinct gifs in `gifs`' }))
+        amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Answer a list of this many distinct gifs in `gifs`' })),
+        exclude: Type.Optional(Type.String({ pattern: `^[0-9]{1,15}(,[0-9]{1,15}){0,${MAX_EXCLUDE - 1}}$`, description: `Ids not to answer, comma-separated (at most ${MAX_EXCLUDE})`, examples: ['42,43'] })),
+        norepeat: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_NOREPEAT, description: 'Do not answer any of the last N gifs this key was shown in this category (picks asked with norepeat are remembered for 24 hours)' }))
       }),
       response: { 200: GifAnswerSchema }
     }
   }, async (request) => {
-    const amount = request.query.amount
-    const gifs = await catalog.random(request.params.imageType, amount ?? 1)
+    const { amount, exclude, norepeat } = request.query
+    const gifs = await catalog.random(request.params.imageType, {
+      amount: amount ?? 1,
+      exclude: exclude === undefined ? [] : exclude.split(',').map(Number),
+      norepeat,
+      viewer: request.apiKey ? `k${request.apiKey.id}` : undefined
+    })
     const first = gifs[0]!
-    return amount === undefined ? ok({ id: first.id, file: first.file }) : ok({ id: first.id, file: first.file, gifs })
+    return amount === undefined ? ok(first) : ok({ ...first, gifs })
+  })
+
+  app.get('/sfw/gif', {
+    schema: {
+      tags: ['gifs'],
+      summary: 'The gif types, with how many gifs each holds',
+      description: `The ${GIF_TYPES.length} types GET /sfw/gif/{imageType} answers, each with the number of gifs it can pick from and the formats it answers in.`,
+      response: { 200: GifTypesSchema }
+    }
+  }, async () => {
+    const counts = await opts.store.counts()
+    return ok({ types: GIF_TYPES.map((name) => ({ name, count: counts[name] ?? 0, formats: [...FORMATS] })) })
+  })
+
+  app.post('/sfw/gif/:id/report', {
+    config: { body: 'json', errors: ['GIF_NOT_FOUND', 'RATE_LIMITED'] },
+    schema: {
+      tags: ['gifs'],
+      summary: 'Report a gif to the operator',
+      description: `Records that this key finds a gif wrong, for the operator's \`gifs reports\` (who may then hide or remove it). Reasons: ${GIF_REPORT_REASONS.join(', ')}. ` +
+        `Answers 202: the report is recorded, nothing changes until the operator acts. A key may report ${REPORTS_PER_WINDOW} times an hour (429 \`RATE_LIMITED\` past it, with Retry-After); ` +
+        'reporting the same gif for the same reason again records nothing new. An unknown id answers 404 `GIF_NOT_FOUND`.',
+      params: Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$', description: 'The gif\'s id, as GET /sfw/gif/{imageType} answered it', examples: ['42'] }) }),
+      body: Type.Object({
+        reason: Type.Union(GIF_REPORT_REASONS.map((r) => Type.Literal(r)), { description: 'What is wrong with it' })
+      }),
+      response: { 202: GifReportAnswerSchema }
+    }
+  }, async (request, reply) => {
+    const key = request.apiKey!
+    const gifId = Number(request.params.id)
+    const gif = await opts.store.get(gifId)
+    if (!gif) throw new AppError('GIF_NOT_FOUND', `No gif has the id ${gifId}: ids come from GET /sfw/gif/{imageType}`)
+    const now = Date.now()
+    const { count, resetAt } = await opts.counters.hit(`report:k${key.id}`, 1, REPORT_WINDOW_MS, now)
+    if (count > REPORTS_PER_WINDOW) {
+      const retry = Math.max(1, Math.ceil((resetAt - now) / 1000))
+      throw new AppError('RATE_LIMITED', `Too many reports: a key may report ${REPORTS_PER_WINDOW} gifs an hour; retry in ${retry} s`, { headers: { 'retry-after': String(retry) } })
+    }
+    const reason = request.body.reason
+    const earlier = (await opts.store.reports({ gifId })).find((r) => r.keyId === key.id && r.reason === reason)
+    const report = earlier ?? await opts.store.report({ gifId, keyId: key.id, reason })
+    if (!report) throw new AppError('GIF_NOT_FOUND', `No gif has the id ${gifId}: ids come from GET /sfw/gif/{imageType}`)
+    reply.code(202)
+    return { ...ok({ id: String(report.id), gif: String(gifId), reason }), code: 202 }
   })
 
   app.route({
@@ -74,7 +177,8 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       summary: 'A gif file (public, no key)',
       description: 'The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}. ' +
         'Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, ' +
-        'single byte ranges (206, 416). Errors are the JSON envelope.',
+        'single byte ranges (206, 416). The gif\'s attribution, when known, in `X-Anime-Name`, `X-Artist`, `X-Artist-Url` and `X-Source-Url` (percent-encoded UTF-8). ' +
+        'A hidden gif answers 404. Errors are the JSON envelope.',
       params: Type.Object({ file: Type.String({ description: 'The hash then .gif: `<sha256>.gif`', examples: ['3f5a….gif'] }) })
     },
     async handler (request, reply) {
@@ -82,7 +186,8 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       // the file system; the path is built from the catalog's hash.
       const hash = FILE_NAME_PATTERN.exec(request.params.file)?.[1]
       const gif = hash !== undefined && HASH_PATTERN.test(hash) ? await opts.store.findByHash(hash) : undefined
-      if (!gif || gif.hash === null) throw new AppError('GIF_FILE_NOT_FOUND')
+      // A hidden gif's file answers as if it were gone (nothing is deleted until `gifs remove`).
+      if (!gif || gif.hash === null || gif.hidden) throw new AppError('GIF_FILE_NOT_FOUND')
 
       const etag = `"${gif.hash}"`
       const lastModified = gif.addedAt.toUTCString()
@@ -128,6 +233,7 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       }
 
       reply.headers(common)
+      reply.headers(attributionHeaders(gif))
       reply.header('accept-ranges', 'bytes')
       reply.header('x-content-type-options', 'nosniff')
       reply.type(gif.contentType)

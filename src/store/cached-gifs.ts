@@ -139,15 +139,51 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
       }
       return row
     },
-    // Several distinct gifs (?amount=N) are rare: straight to the store, or, while it is
-    // unavailable, distinct picks among the held entries.
+    // Several positions (?amount=N, and picks with exclusions): from the held entries when
+    // they hold every position chosen, else from the store, asked for the same positions
+    // when its count is still the one they were chosen for (the answer is then held too).
+    // While the store is unavailable: distinct picks among the held entries.
     async pick (category, choose) {
-      try {
-        return await inner.pick(category, choose)
-      } catch (err) {
+      const fromHeldOnly = (err: unknown): GifRecord[] => {
         const { held } = stale(category, err)
         return choose(held.length).map((i) => held[i]!).filter((g) => g !== undefined)
       }
+      let state = states.get(category)
+      if (!state || now() - state.checkedAt >= ttlMs) {
+        try {
+          state = await (checks.get(category) ?? check(category))
+        } catch (err) {
+          return fromHeldOnly(err)
+        }
+      }
+      if (state.count === 0) return []
+      const seqs = choose(state.count)
+      const hits = seqs.map((seq) => state.entries[seq])
+      if (hits.every((g) => g !== undefined)) return hits as GifRecord[]
+      let seen = 0
+      let rows: GifRecord[]
+      try {
+        rows = await inner.pick(category, (n) => {
+          seen = n
+          return n === state!.count ? seqs : choose(n)
+        })
+      } catch (err) {
+        return fromHeldOnly(err)
+      }
+      const live = states.get(category) === state
+      if (seen !== state.count) {
+        if (live) drop(category)
+      } else if (live && rows.length === seqs.length) {
+        seqs.forEach((seq, i) => {
+          if (total < maxCached && state.entries[seq] === undefined) {
+            state.entries[seq] = rows[i]!
+            state.held.push(rows[i]!)
+            state.cached++
+            total++
+          }
+        })
+      }
+      return rows
     },
     async add (gifs) {
       const added = await inner.add(gifs)

@@ -48,7 +48,10 @@ describe('GET /sfw/gif/{imageType} on a fresh install', () => {
       assert.equal(res.statusCode, 200, `${type}: ${res.body}`)
       assert.match(String(res.headers['content-type']), /^application\/json/)
       const body = json(res)
-      assert.deepEqual(Object.keys(body).sort(), ['code', 'file', 'id', 'message', 'success'])
+      assert.deepEqual(Object.keys(body).sort(), ['anime_name', 'artist', 'artist_url', 'bytes', 'code', 'dominant_color', 'file', 'frames', 'height', 'id', 'message', 'source_url', 'success', 'width'])
+      assert.deepEqual([body.anime_name, body.artist, body.artist_url, body.source_url], [null, null, null, null], 'the starter gifs have no attribution')
+      assert.deepEqual([body.width, body.height, body.frames], [240, 160, 10])
+      assert.match(body.dominant_color, /^#[0-9a-f]{6}$/)
       assert.equal(body.success, true)
       assert.equal(body.code, 200)
       assert.equal(body.message, '')
@@ -61,6 +64,7 @@ describe('GET /sfw/gif/{imageType} on a fresh install', () => {
       const info = await inspectGif(file.rawPayload)
       assert.ok(info.frames > 1, `${type}: animated`)
       assert.equal(Number(file.headers['content-length']), file.rawPayload.length)
+      assert.equal(body.bytes, file.rawPayload.length)
     }
   })
 
@@ -99,7 +103,9 @@ describe('GET /sfw/gif/{imageType} on a fresh install', () => {
     const body = json(res)
     assert.equal(body.gifs.length, 2)
     assert.notEqual(body.gifs[0].id, body.gifs[1].id)
-    assert.deepEqual({ id: body.id, file: body.file }, body.gifs[0])
+    const { gifs, success, code, message, ...first } = body
+    assert.deepEqual(first, gifs[0])
+    assert.deepEqual([success, code, message], [true, 200, ''])
     const all = json(await t.app.inject({ method: 'GET', url: '/sfw/gif/wave?amount=20', headers: t.auth }))
     assert.equal(all.gifs.length, STARTER_GIFS_PER_TYPE)
     assert.equal(new Set(all.gifs.map((g: { id: string }) => g.id)).size, STARTER_GIFS_PER_TYPE)
