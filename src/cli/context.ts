@@ -9,6 +9,8 @@ export interface CliIo {
   err: (text: string) => void
   /** True when stderr is a terminal: progress may redraw one line. */
   interactive: boolean
+  /** Redraws the progress line on a terminal (stderr); undefined ends it with a newline. */
+  redraw?: (line: string | undefined) => void
 }
 
 export interface CliContext extends CliIo {

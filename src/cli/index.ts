@@ -10,9 +10,25 @@ try {
   process.stderr.write(`${err.message}\n`)
   process.exit(78)
 }
+// A progress line redrawn on the terminal is cleared before other output, and drawn
+// again at its next update.
+let progressShown = false
+const clearProgress = (): void => {
+  if (progressShown) process.stderr.write('\r\x1b[K')
+  progressShown = false
+}
 const code = await runCli(process.argv.slice(2), process.env, {
-  out: (text) => process.stdout.write(text + '\n'),
-  err: (text) => process.stderr.write(text + '\n'),
-  interactive: process.stderr.isTTY === true
+  out: (text) => { clearProgress(); process.stdout.write(text + '\n') },
+  err: (text) => { clearProgress(); process.stderr.write(text + '\n') },
+  interactive: process.stderr.isTTY === true,
+  redraw: (line) => {
+    if (line === undefined) {
+      if (progressShown) process.stderr.write('\n')
+      progressShown = false
+      return
+    }
+    process.stderr.write(`\r${line}\x1b[K`)
+    progressShown = true
+  }
 })
 process.exitCode = code

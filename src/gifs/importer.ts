@@ -1,12 +1,18 @@
-// Importing a folder of gifs into the catalog: <folder>/<category>/<file>, or a flat
-// folder with a given category, or one file with a given category. Each file is all or nothing: checked, copied under its
-// hash (temp file + rename), and only then added to the catalog, so an interrupted
-// import leaves at most a file without a row, which the next import deletes.
+// Importing gifs into the catalog: a pack (a folder with manifest.json, or a .tar.gz or
+// .zip of one: docs/gif-packs.md), a folder laid out as <folder>/<category>/<file>, a
+// flat folder with a given category, or one file with a given category. Each file is
+// all or nothing (src/gifs/catalog-writer.ts): checked, copied under its hash (temp file
+// + rename), and only then added to the catalog, so an interrupted import leaves at most
+// a file without a row, which the next import deletes.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { type GifFileStore, sha256 } from '../store/gif-files.js'
+import type { GifFileStore } from '../store/gif-files.js'
 import { type GifCatalogStore, StoreConflictError } from '../store/interface.js'
-import { GifInvalidError, inspectGif } from './gif-info.js'
+import { type Attribution, createCatalogWriter, type NearDuplicateMode } from './catalog-writer.js'
+import { GIF_CONTENT_TYPE } from './gif-info.js'
+import { ArchiveError, archiveKind, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, unpackArchive } from './pack-archive.js'
+import { MANIFEST_NAME, ManifestError, MAX_MANIFEST_BYTES, parseManifest } from './pack-manifest.js'
 import { GIF_TYPES, isGifType } from './types.js'
 
 /** Larger files are refused before being read. */
@@ -15,9 +21,17 @@ export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 export interface ImportOptions {
   /** A folder, or (with `category`) a single gif file. */
   folder: string
-  /** Import a flat folder, or the one file `folder` names, into this category instead of <category>/ subfolders. */
+  /**
+   * Import a flat folder, or the one file `folder` names, into this category instead of
+   * <category>/ subfolders; in a pack, the category of entries that name none.
+   */
   category?: string
   dryRun?: boolean
+  /** A gif that looks like one of its category (perceptual hash): not added, added and reported, or added. Default 'report'. */
+  nearDuplicates?: NearDuplicateMode
+  /** Where an archive is unpacked (a fresh folder inside, removed at the end); the system's temporary folder by default. */
+  workDir?: string
+  archiveLimits?: ArchiveLimits
   store: GifCatalogStore
   /** Where the bytes go (src/store/gif-files.ts). */
   files: GifFileStore
@@ -25,12 +39,20 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number, file: string) => void
   /** Called for each rejected file, as it happens. */
   onReject?: (file: string, reason: string) => void
+  /** Called for each near-duplicate, as it happens. */
+  onNearDuplicate?: (file: string, of: number, distance: number, added: boolean) => void
+  /** Called once the files are known: what is imported (a pack, a folder, a file). */
+  onStart?: (what: { kind: 'pack' | 'folder' | 'file', total: number, archive?: string }) => void
 }
 
 export interface ImportReport {
   /** Files added (or, with dryRun, that would be added). */
   added: Array<{ file: string, category: string, id?: number, width: number, height: number, frames: number }>
   duplicates: Array<{ file: string, category: string }>
+  /** Duplicates whose missing attribution this import filled in. */
+  attributed: Array<{ file: string, category: string, id: number }>
+  /** Gifs that look like one their category holds: skipped (--near-duplicates skip) or added and reported. */
+  nearDuplicates: Array<{ file: string, category: string, of: number, distance: number, added: boolean }>
   rejected: Array<{ file: string, reason: string }>
   /** Files left by an earlier interrupted run, deleted before this one. */
   cleaned: string[]
@@ -45,7 +67,19 @@ export class ImportError extends Error {
   }
 }
 
-interface Candidate { file: string, category: string }
+interface Candidate {
+  /** The file to read, or undefined for an external entry of a pack. */
+  file?: string
+  /** How the candidate is named in messages. */
+  label: string
+  category: string
+  attribution?: Attribution
+  sha256?: string
+  hidden?: boolean
+  /** An external entry (a pack's "url"). */
+  url?: string
+  size?: { width: number, height: number, frames: number }
+}
 
 function errnoText (err: unknown): string {
   const e = err as NodeJS.ErrnoException
@@ -68,7 +102,7 @@ async function collect (folder: string, category: string | undefined, reject: (f
   }
   if (!stat.isDirectory()) {
     // One file has no category folder to take its category from: --category gives it.
-    if (stat.isFile() && category !== undefined) return [{ file: folder, category }]
+    if (stat.isFile() && category !== undefined) return [{ file: folder, label: folder, category }]
     if (stat.isFile()) throw new ImportError(`"${folder}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${folder} --category NAME)`)
     throw new ImportError(`"${folder}" is not a folder or a file`)
   }
@@ -78,7 +112,7 @@ async function collect (folder: string, category: string | undefined, reject: (f
     for (const entry of await readDir(dir)) {
       const file = path.join(dir, entry.name)
       if (entry.isDirectory()) reject(file, 'a folder inside a category folder: not imported (files only, one level)')
-      else candidates.push({ file, category: cat })
+      else candidates.push({ file, label: file, category: cat })
     }
   }
 
@@ -102,66 +136,151 @@ async function collect (folder: string, category: string | undefined, reject: (f
   return candidates
 }
 
+/** Reads a pack's manifest into candidates; entries it refuses are reported. */
+async function collectPack (packDir: string, category: string | undefined, reject: (file: string, reason: string) => void): Promise<Candidate[]> {
+  const manifestPath = path.join(packDir, MANIFEST_NAME)
+  const stat = await fs.promises.stat(manifestPath)
+  if (stat.size > MAX_MANIFEST_BYTES) throw new ImportError(`${MANIFEST_NAME} is ${stat.size} bytes (at most ${MAX_MANIFEST_BYTES})`)
+  let parsed
+  try {
+    parsed = parseManifest(await fs.promises.readFile(manifestPath, 'utf8'))
+  } catch (err) {
+    if (err instanceof ManifestError) throw new ImportError(err.message)
+    throw new ImportError(`Cannot read ${manifestPath} (${errnoText(err)})`)
+  }
+  for (const r of parsed.refused) reject(r.label, r.reason)
+  // Files are checked against the pack's real location: a link inside a folder pack
+  // that leads out of it is refused like a "../" path.
+  const realPack = await fs.promises.realpath(packDir)
+  const candidates: Candidate[] = []
+  for (const entry of parsed.entries) {
+    const label = `${MANIFEST_NAME} gifs[${entry.index}] (${entry.file ?? entry.url})`
+    const cat = entry.category ?? category
+    if (cat === undefined) { reject(label, 'no "category", and no --category given'); continue }
+    if (!isGifType(cat)) { reject(label, `"${cat}" is not a gif type: use one of ${GIF_TYPES.join(', ')}`); continue }
+    const base = { label, category: cat, attribution: entry.attribution, sha256: entry.sha256, hidden: entry.hidden }
+    if (entry.url !== undefined) {
+      candidates.push({ ...base, url: entry.url, size: { width: entry.width ?? 0, height: entry.height ?? 0, frames: entry.frames ?? 0 } })
+      continue
+    }
+    const file = path.join(packDir, ...entry.file!.split('/'))
+    const real = await fs.promises.realpath(file).catch(() => undefined)
+    if (real !== undefined && !real.startsWith(realPack + path.sep)) { reject(label, 'the file is a link leading out of the pack'); continue }
+    candidates.push({ ...base, file })
+  }
+  return candidates
+}
+
+async function isPack (folder: string): Promise<boolean> {
+  return (await fs.promises.stat(path.join(folder, MANIFEST_NAME)).catch(() => undefined))?.isFile() === true
+}
+
 export async function importGifs (options: ImportOptions): Promise<ImportReport> {
   const { store, dryRun = false } = options
   const category = options.category?.trim().toLowerCase()
   if (category !== undefined && !isGifType(category)) {
     throw new ImportError(`"${options.category}" is not a gif type: use one of ${GIF_TYPES.join(', ')}`)
   }
-  const report: ImportReport = { added: [], duplicates: [], rejected: [], cleaned: [], dryRun }
+  const report: ImportReport = { added: [], duplicates: [], attributed: [], nearDuplicates: [], rejected: [], cleaned: [], dryRun }
   const reject = (file: string, reason: string): void => {
     report.rejected.push({ file, reason })
     options.onReject?.(file, reason)
   }
 
-  const candidates = await collect(options.folder, category, reject)
-  if (!dryRun) report.cleaned = await options.files.cleanOrphans(await store.hashes())
-
-  // Hashes of this run: two copies of one file in the folder count as a duplicate too.
-  const seen = new Set<string>()
-  let done = 0
-  for (const { file, category: cat } of candidates) {
-    await importOne(file, cat)
-    options.onProgress?.(++done, candidates.length, file)
+  let unpacked: string | undefined
+  try {
+    let folder = options.folder
+    let kind: 'pack' | 'folder' | 'file' = 'folder'
+    const stat = await fs.promises.stat(folder).catch(() => undefined)
+    if (stat?.isFile() === true && (await archiveKind(folder).catch(() => undefined)) !== undefined) {
+      const workDir = options.workDir ?? os.tmpdir()
+      unpacked = await fs.promises.mkdtemp(path.join(workDir, 'uma-pack-'))
+      let unpackReport
+      try {
+        unpackReport = await unpackArchive(folder, unpacked, options.archiveLimits ?? DEFAULT_ARCHIVE_LIMITS)
+      } catch (err) {
+        if (err instanceof ArchiveError) throw new ImportError(`Cannot unpack "${folder}": ${err.message}`)
+        throw err
+      }
+      for (const r of unpackReport.refused) reject(`${folder}: ${r.entry}`, r.reason)
+      if (!(await isPack(unpacked))) throw new ImportError(`"${folder}" holds no ${MANIFEST_NAME} at its top: a pack archive is a folder with ${MANIFEST_NAME}, packed from inside it (tar -czf pack.tar.gz -C FOLDER .)`)
+      folder = unpacked
+    }
+    let candidates: Candidate[]
+    if (stat?.isDirectory() === true && await isPack(folder)) kind = 'pack'
+    if (unpacked !== undefined) kind = 'pack'
+    if (kind === 'pack') {
+      candidates = await collectPack(folder, category, reject)
+    } else {
+      candidates = await collect(folder, category, reject)
+      if (stat?.isFile() === true) kind = 'file'
+    }
+    options.onStart?.({ kind, total: candidates.length, archive: unpacked !== undefined ? options.folder : undefined })
+    if (!dryRun) report.cleaned = await options.files.cleanOrphans(await store.hashes())
+    await importCandidates(candidates)
+  } finally {
+    if (unpacked !== undefined) await fs.promises.rm(unpacked, { recursive: true, force: true })
   }
   return report
 
-  async function importOne (file: string, cat: string): Promise<void> {
+  async function importCandidates (candidates: Candidate[]): Promise<void> {
+    const writer = createCatalogWriter({ store, files: options.files, nearDuplicates: options.nearDuplicates ?? 'report', dryRun })
+    let done = 0
+    for (const candidate of candidates) {
+      if (candidate.url !== undefined) await importUrl(candidate)
+      else await importOne(candidate, writer)
+      options.onProgress?.(++done, candidates.length, candidate.label)
+    }
+  }
+
+  async function importOne (candidate: Candidate, writer: ReturnType<typeof createCatalogWriter>): Promise<void> {
+    const { label, category: cat } = candidate
     let bytes: Buffer
     try {
-      const stat = await fs.promises.stat(file)
-      if (!stat.isFile()) return reject(file, 'not a regular file')
-      if (stat.size > MAX_IMPORT_BYTES) return reject(file, `too large: ${stat.size} bytes (at most ${MAX_IMPORT_BYTES})`)
-      bytes = await fs.promises.readFile(file)
+      const stat = await fs.promises.stat(candidate.file!)
+      if (!stat.isFile()) return reject(label, 'not a regular file')
+      if (stat.size > MAX_IMPORT_BYTES) return reject(label, `too large: ${stat.size} bytes (at most ${MAX_IMPORT_BYTES})`)
+      bytes = await fs.promises.readFile(candidate.file!)
     } catch (err) {
-      return reject(file, `cannot read the file (${errnoText(err)})`)
+      return reject(label, `cannot read the file (${errnoText(err)})`)
     }
-    let info
-    try {
-      info = await inspectGif(bytes)
-    } catch (err) {
-      if (err instanceof GifInvalidError) return reject(file, err.message)
-      return reject(file, `corrupt GIF: ${(err as Error).message}`)
+    const outcome = await writer.add({ bytes, category: cat, attribution: candidate.attribution, expectedSha256: candidate.sha256, hidden: candidate.hidden })
+    switch (outcome.kind) {
+      case 'rejected': return reject(label, outcome.reason)
+      case 'duplicate':
+        report.duplicates.push({ file: label, category: cat })
+        if (outcome.attributed) report.attributed.push({ file: label, category: cat, id: outcome.id })
+        return
+      case 'near-duplicate':
+        report.nearDuplicates.push({ file: label, category: cat, of: outcome.of.id, distance: outcome.of.distance, added: false })
+        options.onNearDuplicate?.(label, outcome.of.id, outcome.of.distance, false)
+        return
+      case 'added':
+        report.added.push({ file: label, category: cat, id: outcome.id, width: outcome.width, height: outcome.height, frames: outcome.frames })
+        if (outcome.nearDuplicateOf !== undefined) {
+          report.nearDuplicates.push({ file: label, category: cat, of: outcome.nearDuplicateOf.id, distance: outcome.nearDuplicateOf.distance, added: true })
+          options.onNearDuplicate?.(label, outcome.nearDuplicateOf.id, outcome.nearDuplicateOf.distance, true)
+        }
     }
-    const hash = sha256(bytes)
-    const key = `${cat}/${hash}`
-    if (seen.has(key) || await store.has(cat, { hash })) {
-      report.duplicates.push({ file, category: cat })
+  }
+
+  /** A pack's external entry: added as `gifs add-url` adds one. */
+  async function importUrl (candidate: Candidate): Promise<void> {
+    const { label, category: cat, url } = candidate
+    if (await store.has(cat, { url })) {
+      report.duplicates.push({ file: label, category: cat })
       return
     }
-    seen.add(key)
-    const entry = { file, category: cat, width: info.width, height: info.height, frames: info.frames }
-    if (dryRun) {
-      report.added.push(entry)
-      return
-    }
-    await options.files.put(hash, bytes)
+    const size = candidate.size!
+    const entry = { file: label, category: cat, ...size }
+    if (dryRun) { report.added.push(entry); return }
+    const a = candidate.attribution ?? {}
     try {
-      const [record] = await store.add([{ category: cat, hash, url: null, size: bytes.length, width: info.width, height: info.height, frames: info.frames, contentType: info.contentType }])
+      const [record] = await store.add([{ category: cat, hash: null, url: url!, size: 0, ...size, contentType: GIF_CONTENT_TYPE, animeName: a.animeName ?? null, artist: a.artist ?? null, artistUrl: a.artistUrl ?? null, sourceUrl: a.sourceUrl ?? null }])
+      if (candidate.hidden === true) await store.hide(record!.id)
       report.added.push({ ...entry, id: record!.id })
     } catch (err) {
-      // Another import added the same gif between our check and our insert.
-      if (err instanceof StoreConflictError) report.duplicates.push({ file, category: cat })
+      if (err instanceof StoreConflictError) report.duplicates.push({ file: label, category: cat })
       else throw err
     }
   }

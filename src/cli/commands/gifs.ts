@@ -1,16 +1,19 @@
 // npm run cli -- gifs ...: the gif catalog for operators.
 import { parseArgs } from 'node:util'
+import { createRequire } from 'node:module'
+import { exportPack } from '../../gifs/exporter.js'
 import { importGifs, ImportError } from '../../gifs/importer.js'
+import { NEAR_DUPLICATE_MAX_DISTANCE } from '../../gifs/perceptual-hash.js'
 import { addExternalGif, removeGifs } from '../../gifs/manage.js'
 import { starterHashes } from '../../gifs/starter.js'
 import { GIF_TYPES } from '../../gifs/types.js'
 import { createGifCatalog } from '../../gifs/catalog.js'
 import { type GifRecord, StoreConflictError } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
+import { nearDuplicateMode, positiveInt } from '../options.js'
+import { createProgress } from '../progress.js'
 
-/** Progress goes to stderr every this many files, or this often, whichever comes first. */
-const PROGRESS_EVERY_FILES = 100
-const PROGRESS_EVERY_MS = 2000
+const pkg = createRequire(import.meta.url)('../../../package.json') as { name: string, version: string }
 const DEFAULT_LIST_LIMIT = 100
 /** Ids collected per page for --category and --starter. */
 const REMOVE_PAGE = 1000
@@ -18,14 +21,23 @@ const REMOVE_PAGE = 1000
 const HELP = `Usage: npm run cli -- gifs <command> [options]
 
 Commands:
-  import FOLDER|FILE [--category NAME] [--dry-run]
-        Import gifs from FOLDER laid out as <category>/<file>.gif, or with
+  import PACK|FOLDER|FILE [--category NAME] [--near-duplicates skip|report|keep] [--dry-run]
+        Import a gif pack (a folder with manifest.json, or a .tar.gz or .zip of one:
+        docs/gif-packs.md), or FOLDER laid out as <category>/<file>.gif, or with
         --category a flat folder of gifs, or one gif FILE, for that category.
         Each file is checked (a real GIF, every frame decodable), duplicates (same
-        content) are skipped, and every refused file is reported with the reason.
-        Safe to re-run and to interrupt. --dry-run checks everything and changes
-        nothing.
+        content in the same category) are skipped but given the attribution the
+        catalog lacks, and every refused file is reported with the reason.
+        --near-duplicates: what to do with a gif that looks like one of its category
+        (the same gif resized or re-encoded: perceptual hashes at most
+        ${NEAR_DUPLICATE_MAX_DISTANCE} bits apart): skip it, add it and report it (the default), or keep
+        it silently. Safe to re-run and to interrupt. --dry-run checks everything and
+        changes nothing.
         Exit code 0 when every file was added or already there, 1 if any was refused.
+  export FOLDER [--category NAME]
+        Write the catalog (or one category) as a gif pack into FOLDER (new or
+        empty): <category>/<sha256>.gif and manifest.json with attribution, which
+        imports identically on another install.
   list [--category NAME] [--limit N] [--json]
         List gifs: id, category, size, dimensions, frames, file or URL.
   stats [--json]
@@ -49,19 +61,13 @@ function table (rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
 }
 
-function positiveInt (value: string | undefined, option: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${option} must be a whole number of at least 1, got "${value}"`)
-  return Number(value)
-}
-
 function describe (g: GifRecord, fileUrl: string): Record<string, unknown> {
   return { id: String(g.id), category: g.category, file: fileUrl, hash: g.hash, external: g.url !== null, size: g.size, width: g.width, height: g.height, frames: g.frames, addedAt: g.addedAt.toISOString() }
 }
 
 export const gifsCommand: CommandGroup = {
   name: 'gifs',
-  summary: 'import, list, count and remove the gifs of GET /sfw/gif/{type}',
+  summary: 'import, export, list, count and remove the gifs of GET /sfw/gif/{type}',
   help: HELP,
   async run (args, ctx) {
     const [command, ...rest] = args
@@ -70,28 +76,39 @@ export const gifsCommand: CommandGroup = {
     try {
       switch (command) {
         case 'import': {
-          const { values, positionals } = parseArgs({ args: rest, options: { category: { type: 'string' }, 'dry-run': { type: 'boolean' } }, allowPositionals: true })
-          if (positionals.length !== 1) throw new UsageError('gifs import takes one folder or file: gifs import FOLDER|FILE [--category NAME] [--dry-run]')
+          const { values, positionals } = parseArgs({ args: rest, options: { category: { type: 'string' }, 'near-duplicates': { type: 'string' }, 'dry-run': { type: 'boolean' } }, allowPositionals: true })
+          if (positionals.length !== 1) throw new UsageError('gifs import takes one pack, folder or file: gifs import PACK|FOLDER|FILE [--category NAME] [--near-duplicates skip|report|keep] [--dry-run]')
           const dryRun = values['dry-run'] === true
-          let lastProgress = Date.now()
+          const nearDuplicates = nearDuplicateMode(values['near-duplicates'], 'report')
+          const progress = createProgress(ctx, 'files')
           const report = await importGifs({
             folder: positionals[0]!,
             category: values.category,
             dryRun,
+            nearDuplicates,
             store,
             files: fullStore.gifFiles,
+            onStart: ({ kind, total, archive }) => { if (kind === 'pack') ctx.err(`pack${archive !== undefined ? ` ${archive}` : ''}: ${total} gif(s) in its manifest`) },
             onReject: (file, reason) => ctx.err(`rejected ${file}: ${reason}`),
-            onProgress: (done, total) => {
-              const now = Date.now()
-              if (done === total ? total >= PROGRESS_EVERY_FILES : (done % PROGRESS_EVERY_FILES === 0 || now - lastProgress >= PROGRESS_EVERY_MS)) {
-                lastProgress = now
-                ctx.err(`progress: ${done}/${total} files (${Math.floor(done / total * 100)}%)`)
-              }
-            }
+            onNearDuplicate: (file, of, distance, added) => ctx.err(`near-duplicate ${file}: looks like gif ${of} (${distance} bits apart)${added ? ', added anyway' : ', skipped'}`),
+            onProgress: (done, total) => progress.update(done, total)
           })
+          progress.finish()
           for (const name of report.cleaned) ctx.err(`cleaned ${name}: left by an interrupted import`)
-          ctx.out(`${dryRun ? 'Dry run: would add' : 'Added'} ${report.added.length}, skipped ${report.duplicates.length} duplicate(s), rejected ${report.rejected.length}.`)
+          const extra = [
+            report.attributed.length > 0 ? `attribution filled in for ${report.attributed.length}` : '',
+            report.nearDuplicates.length > 0 ? `${report.nearDuplicates.length} near-duplicate(s) ${nearDuplicates === 'skip' ? 'skipped' : 'added'}` : ''
+          ].filter(Boolean)
+          ctx.out(`${dryRun ? 'Dry run: would add' : 'Added'} ${report.added.length}, skipped ${report.duplicates.length} duplicate(s), rejected ${report.rejected.length}.${extra.length > 0 ? ` ${extra.join('; ')}.` : ''}`)
           return report.rejected.length > 0 ? 1 : 0
+        }
+        case 'export': {
+          const { values, positionals } = parseArgs({ args: rest, options: { category: { type: 'string' } }, allowPositionals: true })
+          if (positionals.length !== 1) throw new UsageError('gifs export takes one folder: gifs export FOLDER [--category NAME]')
+          const report = await exportPack({ store, files: fullStore.gifFiles, dir: positionals[0]!, category: values.category, generator: `${pkg.name} ${pkg.version}` })
+          for (const m of report.missing) ctx.err(`missing gif ${m.id}: this install has no file ${m.hash}.gif (not exported)`)
+          ctx.out(`Exported ${report.files} gif file(s) and ${report.external} external entr${report.external === 1 ? 'y' : 'ies'} to ${positionals[0]}.`)
+          return report.missing.length > 0 ? 1 : 0
         }
         case 'list': {
           const { values } = parseArgs({ args: rest, options: { category: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } } })

@@ -1,0 +1,25 @@
+// Small gifs that differ from each other in look, not only in bytes: random blocks from
+// a seeded generator, so their perceptual hashes are far apart (no near-duplicates among
+// them), each a few hundred bytes.
+import sharp from 'sharp'
+
+function random (seed: number): () => number {
+  let s = (seed * 2654435761) >>> 0 || 1
+  return () => {
+    s ^= s << 13; s >>>= 0
+    s ^= s >>> 17
+    s ^= s << 5; s >>>= 0
+    return s / 0x100000000
+  }
+}
+
+/** A still gif of 8×6 random grey-to-colour blocks, scaled to width × height. */
+export async function noiseGif (seed: number, width = 32, height = 24): Promise<Buffer> {
+  const next = random(seed + 1)
+  const cells = Buffer.alloc(8 * 6 * 3)
+  for (let i = 0; i < cells.length; i++) cells[i] = Math.floor(next() * 256)
+  return await sharp(cells, { raw: { width: 8, height: 6, channels: 3 } })
+    .resize(width, height, { kernel: 'nearest' })
+    .gif()
+    .toBuffer()
+}
