@@ -47,7 +47,7 @@ export function createMemoryCounterStore (maxTracked = DEFAULT_MAX_TRACKED): Mem
       lists.set(id, list, { ttl: ttlMs })
     },
     async recent (id, count) {
-      return (lists.get(id) ?? []).slice(-count).reverse()
+      return count > 0 ? (lists.get(id) ?? []).slice(-count).reverse() : []
     },
     async close () {
       windows.clear()

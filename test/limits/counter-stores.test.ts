@@ -31,6 +31,20 @@ for (const s of stores) {
       assert.deepEqual(await store.hit('k1', 1, windowMs, t0 + windowMs), { count: 1, resetAt: t0 + 2 * windowMs })
       assert.deepEqual(await store.hit('k1', 0, windowMs, t0 + windowMs + 1), { count: 1, resetAt: t0 + 2 * windowMs }, 'a free hit only reads')
     })
+
+    it('remembers recent values per id (newest first), keeping the newest, forgetting them after their time (norepeat)', async () => {
+      assert.deepEqual(await store.recent('np1', 5), [])
+      await store.remember('np1', [1, 2, 3], 4, 60_000)
+      await store.remember('np1', [4, 5], 4, 60_000)
+      await store.remember('np1', [], 4, 60_000)
+      assert.deepEqual(await store.recent('np1', 10), [5, 4, 3, 2], 'the newest 4 kept')
+      assert.deepEqual(await store.recent('np1', 2), [5, 4])
+      assert.deepEqual(await store.recent('np1', 0), [])
+      assert.deepEqual(await store.recent('np2', 3), [], 'ids are separate')
+      await store.remember('np3', [7], 4, 40)
+      await new Promise((resolve) => setTimeout(resolve, 120))
+      assert.deepEqual(await store.recent('np3', 3), [], 'forgotten after its time')
+    })
   })
 }
 

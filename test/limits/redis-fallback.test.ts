@@ -57,6 +57,26 @@ describe('redis counters when Redis fails', { skip: missing }, () => {
     }
   })
 
+  it('keeps recent picks locally while Redis fails, never refusing them, even in closed mode', async () => {
+    await proxy.pass()
+    const store = await createRedisCounterStore(url(), `${uniqueName('fb')}:`, { onStoreError: 'closed' })
+    try {
+      await store.remember('np', [1, 2], 50, 60_000)
+      assert.deepEqual(await store.recent('np', 5), [2, 1])
+      await proxy.blackHole()
+      const t = Date.now()
+      await store.remember('np', [3], 50, 60_000)
+      assert.deepEqual(await store.recent('np', 5), [3], 'this instance\'s own memory while Redis does not answer')
+      assert.ok(Date.now() - t < 2000, `took ${Date.now() - t} ms`)
+      assert.equal(store.state(), 'degraded')
+      await proxy.pass()
+      await eventually(async () => store.state() === 'ok')
+      assert.deepEqual(await store.recent('np', 5), [2, 1], 'Redis again')
+    } finally {
+      await store.close()
+    }
+  })
+
   it('starts degraded when Redis is unreachable, and switches to it when it comes', async () => {
     await proxy.cut()
     const log = recordingLog()
