@@ -79,7 +79,9 @@ function inProcessImages (fetcher: ReturnType<typeof createImageFetcher>, assets
     async image (value, role, field) {
       const listed = listedImage(assets, value, field)
       return listed === undefined ? await source.url(value, role) : await assets.get(listed.kind, listed.name, field)
-    }
+    },
+    // The pictures measured hold no Discord markup.
+    emoji: async () => undefined
   }
   return source
 }

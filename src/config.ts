@@ -24,6 +24,7 @@ export const SETTING_NAMES = [
   'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_MEMORY',
   'IMAGE_UPLOAD_MEMORY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
   'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS',
+  'DISCORD_CDN_URL',
   'WORKER_THREADS', 'RENDER_CONCURRENCY', 'WORK_TIMEOUT_MS',
   // Read before the rest, by src/env-file.ts: which file to load settings from.
   'ENV_FILE'
@@ -106,6 +107,8 @@ export interface Config {
   remoteFetchMaxBytes: number
   /** Time allowed for one image fetch, redirects included. */
   remoteFetchTimeoutMs: number
+  /** DISCORD_CDN_URL: where the custom emoji of Discord markup in /gen texts are fetched, without a trailing slash. */
+  discordCdnUrl: string
   /** Worker threads for drawing and text conversion (src/work/pool.ts): jobs running at once. */
   workerThreads: number
   /** A job in a worker thread is stopped after this (0: only the request's deadline stops it). */
@@ -348,6 +351,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     remoteFetchAllow,
     remoteFetchMaxBytes: size(env, 'REMOTE_FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
+    discordCdnUrl: (infoUrl(env, 'DISCORD_CDN_URL') || 'https://cdn.discordapp.com').replace(/\/+$/, ''),
     workerThreads: workerThreads === 0 ? Math.max(1, os.availableParallelism()) : workerThreads,
     workTimeoutMs: int(env, 'WORK_TIMEOUT_MS', 10_000, 0, 600_000),
     info: serviceInfo(env),

@@ -3,5 +3,6 @@
 import { type Config, loadConfig } from '../src/config.js'
 
 export function testConfig (dataDir: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, workTimeoutMs: 0, ...overrides }
+  // Tests never reach Discord's CDN: loopback, which the fetcher refuses unless a test allows it.
+  return { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitMax: 1_000_000_000, rateLimitIpMax: 1_000_000_000, workTimeoutMs: 0, discordCdnUrl: 'http://127.0.0.1:9', ...overrides }
 }

@@ -10,6 +10,8 @@ import { MAX_BLURRED_PIXELS, MAX_SIDE, type TRIANGLE_CORNERS } from './custom-li
 import type { CustomBase, CustomBody, CustomGlobal, ImageElement, TextElement } from './custom-schema.js'
 import { drawCover, roundedRect, wrapText } from './draw.js'
 import { naturalSize } from './image-source.js'
+import { drawLine, measureLine } from './inline-text.js'
+import { markText, type MarkedText } from './markup.js'
 import { textDirection } from './scripts.js'
 import type { Draw, TemplateDeps } from './templates.js'
 
@@ -28,9 +30,14 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
   const texts = (body.texts ?? []).map((t, i) => t.skip ? undefined : textStyle(fonts, t, g, i))
   const baseColor = base.url ? undefined : colorField(base.color, 'white', 'base.color')
   // Layer n's role names its index. A url is an image URL or a listed icon or banner by name.
-  const [baseImage, ...layerImages] = await Promise.all([
-    base.url ? source.image(base.url, 'base', 'base.url') : Promise.resolve(undefined),
-    ...elements.map(async (el, i): Promise<Drawable | undefined> => el.skip || !el.url ? undefined : await source.image(el.url, `layer ${i}`, `images[${i}].url`))
+  const emoji = source.emoji.bind(source)
+  const [[baseImage, ...layerImages], marked] = await Promise.all([
+    Promise.all([
+      base.url ? source.image(base.url, 'base', 'base.url') : Promise.resolve(undefined),
+      ...elements.map(async (el, i): Promise<Drawable | undefined> => el.skip || !el.url ? undefined : await source.image(el.url, `layer ${i}`, `images[${i}].url`))
+    ]),
+    // Discord markup in the texts: custom emoji fetched, mentions written out (markup.ts).
+    Promise.all(texts.map(async (style) => style === undefined ? undefined : await markText(style.text, emoji)))
   ])
   const { width, height } = canvasSize(base, baseImage === undefined ? undefined : naturalSize(baseImage))
   let blurred = 0
@@ -52,7 +59,7 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
       ctx.fillRect(0, 0, width, height)
     }
     elements.forEach((el, i) => { if (styles[i]) drawElement(ctx, el, styles[i], layerImages[i]) })
-    texts.forEach((style) => { if (style) drawText(ctx, style) })
+    texts.forEach((style, i) => { if (style) drawText(ctx, style, marked[i]!) })
     return canvas
   }
 }
@@ -212,7 +219,7 @@ function textStyle (fonts: TemplateDeps['fonts'], t: TextElement, g: CustomGloba
   }
 }
 
-function drawText (ctx: SKRSContext2D, s: TextStyle): void {
+function drawText (ctx: SKRSContext2D, s: TextStyle, { text, images }: MarkedText): void {
   ctx.save()
   ctx.font = s.font
   ctx.textAlign = s.align
@@ -220,10 +227,10 @@ function drawText (ctx: SKRSContext2D, s: TextStyle): void {
   // Every line in the direction of the whole text, as a paragraph is laid out (scripts.ts).
   ctx.direction = textDirection(s.text)
   const { x, y } = s
-  const lines = wrapText(ctx, s.text, s.width)
+  const lines = wrapText(ctx, text, s.width, images)
   // A loop, not Math.max(...widths): a spread of thousands of lines overflowed the stack.
   let boxWidth = s.width
-  if (boxWidth <= 0) for (const l of lines) boxWidth = Math.max(boxWidth, ctx.measureText(l).width)
+  if (boxWidth <= 0) for (const l of lines) boxWidth = Math.max(boxWidth, measureLine(ctx, l, images))
   const left = s.align === 'center' ? x - boxWidth / 2 : s.align === 'right' ? x - boxWidth : x
   const boxHeight = s.height > 0 ? s.height : lines.length * s.lineHeight
   if (s.height > 0) { ctx.beginPath(); ctx.rect(left - 4, y, boxWidth + 8, s.height); ctx.clip() }
@@ -241,13 +248,13 @@ function drawText (ctx: SKRSContext2D, s: TextStyle): void {
       ctx.strokeStyle = s.outline.color
       ctx.lineWidth = s.outline.width * 2
       ctx.lineJoin = 'round'
-      ctx.strokeText(line, x, ly)
+      drawLine(ctx, line, x, ly, 'stroke', images)
       ctx.restore()
     }
     ctx.fillStyle = s.color
-    ctx.fillText(line, x, ly)
+    drawLine(ctx, line, x, ly, 'fill', images)
     if (s.underline) {
-      const w = ctx.measureText(line).width
+      const w = measureLine(ctx, line, images)
       const lx = s.align === 'center' ? x - w / 2 : s.align === 'right' ? x - w : x
       ctx.fillRect(lx, ly + s.size * 1.05, w, Math.max(1, s.size / 14))
     }

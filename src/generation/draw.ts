@@ -3,6 +3,8 @@ import { type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { AppError } from '../errors.js'
 import type { Drawable } from './assets.js'
 import { graphemes, wordPieces } from './graphemes.js'
+import { drawLine, measureLine } from './inline-text.js'
+import { type InlineImages, NO_INLINE_IMAGES } from './markup.js'
 import { textDirection } from './scripts.js'
 
 export type OutputFormat = 'png' | 'jpg' | 'webp'
@@ -52,23 +54,24 @@ export function roundedRect (ctx: SKRSContext2D, x: number, y: number, w: number
 
 /**
  * Sets ctx.font so that `text` fits `maxWidth`: the size shrinks down to `minSize`,
- * then the text is cut with an ellipsis, between grapheme clusters (graphemes.ts).
- * Returns the text to draw.
+ * then the text is cut with an ellipsis, between grapheme clusters (graphemes.ts; a
+ * custom emoji of `images` is one). Returns the text to draw.
  */
-export function fitText (ctx: SKRSContext2D, text: string, family: string, weight: string, size: number, minSize: number, maxWidth: number): string {
+export function fitText (ctx: SKRSContext2D, text: string, family: string, weight: string, size: number, minSize: number, maxWidth: number, images: InlineImages = NO_INLINE_IMAGES): string {
+  const width = (s: string): number => measureLine(ctx, s, images)
   let s = size
   ctx.font = `${weight} ${s}px ${family}`
-  while (s > minSize && ctx.measureText(text).width > maxWidth) {
+  while (s > minSize && width(text) > maxWidth) {
     s = Math.max(minSize, Math.floor(s * 0.9))
     ctx.font = `${weight} ${s}px ${family}`
   }
-  if (ctx.measureText(text).width <= maxWidth) return text
+  if (width(text) <= maxWidth) return text
   const chars = graphemes(text)
   let lo = 0
   let hi = chars.length
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2)
-    if (ctx.measureText(chars.slice(0, mid).join('') + '…').width <= maxWidth) lo = mid
+    if (width(chars.slice(0, mid).join('') + '…') <= maxWidth) lo = mid
     else hi = mid - 1
   }
   return chars.slice(0, lo).join('').trimEnd() + '…'
@@ -79,11 +82,10 @@ export function fitText (ctx: SKRSContext2D, text: string, family: string, weigh
  * (scripts.ts, textDirection): right to left for an Arabic or Hebrew line. textAlign
  * left, right and center keep their meaning: they place the line, not its letters.
  */
-export function fillTextLine (ctx: SKRSContext2D, text: string, x: number, y: number, mode: 'fill' | 'stroke' = 'fill'): void {
+export function fillTextLine (ctx: SKRSContext2D, text: string, x: number, y: number, mode: 'fill' | 'stroke' = 'fill', images: InlineImages = NO_INLINE_IMAGES): void {
   const direction = ctx.direction
   ctx.direction = textDirection(text)
-  if (mode === 'fill') ctx.fillText(text, x, y)
-  else ctx.strokeText(text, x, y)
+  drawLine(ctx, text, x, y, mode, images)
   ctx.direction = direction
 }
 
@@ -94,13 +96,13 @@ export function fillTextLine (ctx: SKRSContext2D, text: string, x: number, y: nu
  * width accumulated (a canvas measures a string as the sum of its parts), where measuring
  * the growing line per word made a long line cost the square of its length.
  */
-export function wrapText (ctx: SKRSContext2D, text: string, maxWidth: number): string[] {
+export function wrapText (ctx: SKRSContext2D, text: string, maxWidth: number, images: InlineImages = NO_INLINE_IMAGES): string[] {
   const lines: string[] = []
   const widths = new Map<string, number>()
   const measure = (s: string): number => {
     let w = widths.get(s)
     if (w === undefined) {
-      w = ctx.measureText(s).width
+      w = measureLine(ctx, s, images)
       // Characters and short words repeat; a long run of text would only fill the map.
       if (s.length <= 32) widths.set(s, w)
     }

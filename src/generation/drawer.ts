@@ -10,6 +10,7 @@ import { prepareCustom } from './custom.js'
 import { encodeSync } from './draw.js'
 import { createDrawingFonts } from './font-loading.js'
 import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
+import { emojiUrl } from './markup.js'
 import type { DrawJob, PreparedImage } from './render-job.js'
 import { templateByName } from './templates.js'
 
@@ -43,6 +44,12 @@ export function createDrawer (options: { dataDir: string }): Drawer {
         async image (value, role, field) {
           const listed = listedImage(assets, value, field)
           return listed === undefined ? await source.url(value, role) : await assets.get(listed.kind, listed.name, field)
+        },
+        async emoji (e) {
+          // Fetched on the main thread, or drawn as its :name: (render-job.ts).
+          const url = job.discordCdn === undefined ? undefined : emojiUrl(job.discordCdn, e)
+          if (url === undefined || job.images[url] === undefined) return undefined
+          return await source.url(url, 'emoji').catch(() => undefined)
         }
       }
       const deps = { fonts, images: source }

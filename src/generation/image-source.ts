@@ -3,6 +3,7 @@
 // fetches URLs and checks names (render-job.ts), and in the thread that draws, which
 // decodes what the main thread fetched (drawer.ts).
 import type { AssetKind, Drawable } from './assets.js'
+import type { DiscordEmoji } from './markup.js'
 
 export interface ImageSource {
   url (url: string, role: string): Promise<Drawable>
@@ -13,6 +14,12 @@ export interface ImageSource {
    * the images of /gen/custom. An unknown name is UNKNOWN_ASSET naming `field`.
    */
   image (value: string, role: string, field: string): Promise<Drawable>
+  /**
+   * A custom emoji of Discord markup in a text (markup.ts), from the CDN; undefined when
+   * it cannot be had (the fetch failed, or the picture has fetched its share), and the
+   * text then says `:name:`. Never an error: a text is still a text without its emoji.
+   */
+  emoji (emoji: DiscordEmoji): Promise<Drawable | undefined>
 }
 
 // A shrunk image (src/generation/render-job.ts) is drawn from fewer pixels than it has:

@@ -14,6 +14,7 @@ import type { CustomBody } from './custom-schema.js'
 import type { OutputFormat } from './draw.js'
 import type { FontRegistry } from './fonts.js'
 import { isUrlLike, type ImageSource } from './image-source.js'
+import { emojiUrl, MAX_EMOJI_PER_PICTURE } from './markup.js'
 import { templateByName, type TemplateFields } from './templates.js'
 
 /**
@@ -34,6 +35,11 @@ export const MAX_DECODED_PIXELS = 32_000_000
  * (avatars) drawn exactly as they always were, and downscaling quality where it shows.
  */
 const SHRINK_SLACK = 2
+/**
+ * The box a custom emoji is decoded for: Discord keeps them at 128×128 at most, and a
+ * larger image from the CDN is shrunk to twice this (a text of 240 px draws them 256 high).
+ */
+const EMOJI_BOX = { width: 256, height: 256 }
 
 /** One image of a job: the bytes as fetched, or RGBA pixels shrunk by sharp. */
 export interface PreparedImage {
@@ -47,8 +53,10 @@ export interface PreparedImage {
 
 export type DrawJob = {
   format: OutputFormat
-  /** By URL as the request wrote it, trimmed. */
+  /** By URL as the request wrote it, trimmed; custom emoji by their CDN URL. */
   images: Record<string, PreparedImage>
+  /** DISCORD_CDN_URL: the thread that draws finds a text's emoji in `images` by their URL (absent: none were fetched). */
+  discordCdn?: string
 } & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
 
 export type JobSpec = { format: OutputFormat } & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
@@ -70,8 +78,9 @@ async function imageFileSize (file: string): Promise<{ width: number, height: nu
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
  */
-export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher }, spec: JobSpec): Promise<{ sourcePixels: number, decode: (timeoutMs: number) => Promise<DrawJob> }> {
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec): Promise<{ sourcePixels: number, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
+  const emoji = new Set<string>()
   const source: ImageSource = {
     async url (url, role) {
       const key = url.trim()
@@ -91,6 +100,20 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
       if (listed === undefined) return await source.url(value, role)
       // Drawn by the worker; its size decides the canvas of a base and the budgets here.
       return await listedImageSize(deps.assets, listed, imageFileSize) as unknown as Drawable
+    },
+    async emoji (e) {
+      const url = emojiUrl(deps.discordCdn, e)
+      // Counted when asked, in the order the texts are read: the same emoji each time.
+      if (!emoji.has(url)) {
+        if (emoji.size >= MAX_EMOJI_PER_PICTURE) return undefined
+        emoji.add(url)
+      }
+      try {
+        return await source.url(url, 'emoji')
+      } catch {
+        // Drawn as its :name: (markup.ts); the fetch's outcome is in the metrics.
+        return undefined
+      }
     }
   }
   let boxes: Map<string, { width: number, height: number }>
@@ -106,6 +129,8 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     await prepareCustom({ fonts: deps.fonts, images: source }, spec.custom)
     boxes = customImageBoxes(spec.custom, (url) => fetched.get(url.trim()))
   }
+
+  for (const url of emoji) if (!boxes.has(url)) boxes.set(url, EMOJI_BOX)
 
   // Budgets, decided from the headers before anything is decoded.
   let sourcePixels = 0
@@ -150,7 +175,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
         }
         return [url, { raw, width: target.width, height: target.height, ...natural }]
       }))
-      const common = { format: spec.format, images: Object.fromEntries(entries) }
+      const common = { format: spec.format, images: Object.fromEntries(entries), discordCdn: deps.discordCdn }
       return 'template' in spec ? { ...common, template: spec.template, fields: spec.fields } : { ...common, custom: spec.custom }
     }
   }

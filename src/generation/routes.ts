@@ -83,7 +83,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
   })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
   const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome) })
-  const deps = { fonts, assets, images }
+  const deps = { fonts, assets, images, discordCdn: config.discordCdnUrl }
   // sharp's own time limit for shrinking a request's images, in whole seconds.
   const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : config.requestTimeoutMs > 0 ? config.requestTimeoutMs : 30_000
 

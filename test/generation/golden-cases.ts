@@ -52,6 +52,8 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-xp-units', url: '/gen/rank', body: { username: 'Ann', level: '7', rank: '3', xp: '8420', max_xp: '12000', banner: 'aurora' } },
   { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
+  // Discord markup (docs/generation.md, "Discord markup"): custom emoji from the CDN (the image server), mentions as words.
+  { name: 'welcome-discord-markup', url: '/gen/welcome', body: { username: 'Kai <:blob:111111111111111111>', avatar: '{img}/avatar.png', members: '<@80351110224678912> invited you <a:party:222222222222222222>', text: 'WELCOME <:blob:111111111111111111>' } },
   { name: 'quote-basic', url: '/gen/quote', body: { username: 'Ada Lovelace', avatar: '{img}/avatar.png', text: 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. 機械 🌸' } },
   {
     name: 'custom-shapes',
@@ -119,6 +121,23 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
     }
   },
   {
+    name: 'custom-discord-markup',
+    url: '/gen/custom',
+    body: {
+      output: 'png',
+      base: { width: 600, height: 300, color: '#313338' },
+      texts: [
+        { text: 'Hello <:blob:111111111111111111> and <a:party:222222222222222222>!', x: 20, y: 16, size: 32, color: 'white' },
+        { text: '<@80351110224678912> joined <#41771983423143937> as <@&41771983423143936> (<@!80351110224678912>)', x: 20, y: 70, size: 20, color: '#dbdee1' },
+        // 404 at the CDN: drawn as its :name:.
+        { text: 'Gone <:missing:333333333333333333> big <:blob:111111111111111111>', x: 20, y: 104, size: 48, color: '#f2f3f5', outlinewidth: 2, outlinecolor: 'black' },
+        { text: 'Wrapped <:blob:111111111111111111> in a box of 260 pixels <a:party:222222222222222222> with its emoji', x: 20, y: 176, width: 260, size: 22, color: 'black', back: '200,230,255', underline: true },
+        { text: 'centred <:blob:111111111111111111>', x: 450, y: 190, align: 'm', size: 26, color: 'gold' },
+        { text: 'שלום <:blob:111111111111111111> עולם', x: 580, y: 240, align: 'r', size: 26, color: 'white' }
+      ]
+    }
+  },
+  {
     name: 'custom-dates-global',
     url: '/gen/custom',
     body: {
@@ -143,6 +162,26 @@ export interface GoldenFixture {
   close (): Promise<void>
 }
 
+/**
+ * A custom emoji: a disc of `color` with two dark eyes on a transparent square, `frames`
+ * frames stacked (an animated GIF; the later frames' eyes move right).
+ */
+function emoji (side: number, color: readonly [number, number, number], frames = 1): sharp.Sharp {
+  const data = Buffer.alloc(side * side * frames * 4)
+  for (let f = 0; f < frames; f++) {
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const i = ((f * side + y) * side + x) * 4
+        const r = side / 2
+        if ((x - r + 0.5) ** 2 + (y - r + 0.5) ** 2 > r * r) continue
+        const eye = Math.abs(y - side * 0.38) < side * 0.1 && (Math.abs(x - side * (0.33 + f * 0.06)) < side * 0.06 || Math.abs(x - side * (0.67 + f * 0.06)) < side * 0.06)
+        data[i] = eye ? 30 : color[0]; data[i + 1] = eye ? 30 : color[1]; data[i + 2] = eye ? 30 : color[2]; data[i + 3] = 255
+      }
+    }
+  }
+  return sharp(data, { raw: { width: side, height: side * frames, channels: 4, ...(frames > 1 ? { pageHeight: side } : {}) } })
+}
+
 /** Deterministic test pictures: quadrants and a diagonal band make crops, scaling and rounding visible. */
 async function pictures (): Promise<Record<string, { type: string, bytes: Buffer }>> {
   const raw = (w: number, h: number) => {
@@ -161,6 +200,9 @@ async function pictures (): Promise<Record<string, { type: string, bytes: Buffer
     return sharp(data, { raw: { width: w, height: h, channels: 3 } })
   }
   return {
+    // Custom emoji, as Discord's CDN serves them (/emojis/{id}.png, .gif when animated).
+    '/emojis/111111111111111111.png': { type: 'image/png', bytes: await emoji(96, [255, 200, 40]).png().toBuffer() },
+    '/emojis/222222222222222222.gif': { type: 'image/gif', bytes: await emoji(64, [90, 200, 255], 2).gif().toBuffer() },
     '/avatar.png': { type: 'image/png', bytes: await raw(128, 128).png().toBuffer() },
     '/avatar.jpg': { type: 'image/jpeg', bytes: await raw(128, 128).jpeg({ quality: 90 }).toBuffer() },
     '/wide.png': { type: 'image/png', bytes: await raw(320, 160).png().toBuffer() }
@@ -184,7 +226,7 @@ export async function startGoldenFixture (): Promise<GoldenFixture> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const app = await createTestApp({ config: { remoteFetchAllow: parseAllowList(['127.0.0.1']) } })
+  const app = await createTestApp({ config: { remoteFetchAllow: parseAllowList(['127.0.0.1']), discordCdnUrl: origin } })
   return {
     app,
     async render (c) {

@@ -2,6 +2,7 @@
 import { colorField } from '../color.js'
 import { drawCover, fillTextLine, fitText } from '../draw.js'
 import { initialOf } from '../graphemes.js'
+import { markText, nameForInitial } from '../markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import type { Template } from './template.js'
 
@@ -38,26 +39,30 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
         username: colorField(f.color_username, 'white', 'color_username'),
         members: colorField(f.color_members, '#c8ccd0', 'color_members')
       }
-      const [avatar, banner, icon] = await Promise.all([
+      const emoji = images.emoji.bind(images)
+      const [avatar, banner, icon, titleLine, nameLine, membersLine] = await Promise.all([
         optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
         optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
-        optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon)
+        optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon),
+        markText(titleText, emoji),
+        markText(username, emoji),
+        markText(members, emoji)
       ])
       return (newCanvas) => {
         const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
-        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', initialOf(username), family)
+        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', initialOf(nameForInitial(username)), family)
         if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
         const textX = 420
         const maxWidth = W - textX - (icon ? 160 : 60)
         ctx.textAlign = 'left'
         ctx.textBaseline = 'alphabetic'
         ctx.fillStyle = colors.title
-        fillTextLine(ctx, fitText(ctx, titleText, family, 'bold', 72, 32, maxWidth), textX, 175)
+        fillTextLine(ctx, fitText(ctx, titleLine.text, family, 'bold', 72, 32, maxWidth, titleLine.images), textX, 175, 'fill', titleLine.images)
         ctx.fillStyle = colors.username
-        fillTextLine(ctx, fitText(ctx, username, family, 'bold', 56, 26, W - textX - 60), textX, 262)
+        fillTextLine(ctx, fitText(ctx, nameLine.text, family, 'bold', 56, 26, W - textX - 60, nameLine.images), textX, 262, 'fill', nameLine.images)
         if (members !== '') {
           ctx.fillStyle = colors.members
-          fillTextLine(ctx, fitText(ctx, members, family, 'normal', 36, 20, W - textX - 60), textX, 330)
+          fillTextLine(ctx, fitText(ctx, membersLine.text, family, 'normal', 36, 20, W - textX - 60, membersLine.images), textX, 330, 'fill', membersLine.images)
         }
         return canvas
       }

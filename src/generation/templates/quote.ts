@@ -2,6 +2,8 @@
 import { colorField } from '../color.js'
 import { fillTextLine, fitText, wrapText } from '../draw.js'
 import { initialOf } from '../graphemes.js'
+import { drawLine } from '../inline-text.js'
+import { markText, nameForInitial } from '../markup.js'
 import { textDirection } from '../scripts.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import type { Template } from './template.js'
@@ -27,32 +29,37 @@ export const quote: Template = {
     const family = fonts.family((f.font ?? '').trim() || 'Noto Serif', 'font', `${message}\n${username}`)
     const background = colorField(f.background, '#1e1f22', 'background')
     const color = colorField(f.color_text, 'white', 'color_text')
-    const avatar = await optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar)
+    const emoji = images.emoji.bind(images)
+    const [avatar, marked, author] = await Promise.all([
+      optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
+      markText(message, emoji),
+      markText(`— ${username}`, emoji)
+    ])
     return (newCanvas) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background)
-      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', initialOf(username), family)
+      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', initialOf(nameForInitial(username)), family)
       const boxX = 300
       const boxW = W - boxX - 50
       let size = 48
       let lines: string[] = []
       for (; size >= 18; size -= 4) {
         ctx.font = `italic ${size}px ${family}`
-        lines = wrapText(ctx, message, boxW)
+        lines = wrapText(ctx, marked.text, boxW, marked.images)
         if (lines.length * size * 1.3 <= H - 160) break
       }
       const maxLines = Math.max(1, Math.floor((H - 160) / (size * 1.3)))
-      if (lines.length > maxLines) lines = [...lines.slice(0, maxLines - 1), fitText(ctx, lines.slice(maxLines - 1).join(' '), family, 'italic', size, size, boxW)]
+      if (lines.length > maxLines) lines = [...lines.slice(0, maxLines - 1), fitText(ctx, lines.slice(maxLines - 1).join(' '), family, 'italic', size, size, boxW, marked.images)]
       ctx.font = `italic ${size}px ${family}`
       ctx.fillStyle = color
       ctx.textAlign = 'left'
       const top = (H - 80 - lines.length * size * 1.3) / 2 + size
       // Every line in the direction of the whole message, as a paragraph is laid out.
       ctx.direction = textDirection(message)
-      lines.forEach((line, i) => ctx.fillText(line, boxX, top + i * size * 1.3))
+      lines.forEach((line, i) => drawLine(ctx, line, boxX, top + i * size * 1.3, 'fill', marked.images))
       ctx.direction = 'ltr'
       ctx.fillStyle = color
       ctx.globalAlpha = 0.75
-      fillTextLine(ctx, fitText(ctx, `— ${username}`, family, 'normal', 32, 18, boxW), boxX, H - 60)
+      fillTextLine(ctx, fitText(ctx, author.text, family, 'normal', 32, 18, boxW, author.images), boxX, H - 60, 'fill', author.images)
       ctx.globalAlpha = 1
       return canvas
     }

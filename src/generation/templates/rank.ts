@@ -2,6 +2,7 @@
 import { colorField } from '../color.js'
 import { fillTextLine, fitText, roundedRect } from '../draw.js'
 import { initialOf } from '../graphemes.js'
+import { markText, nameForInitial } from '../markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import type { Template } from './template.js'
 
@@ -60,15 +61,16 @@ export const rank: Template = {
     const background = colorField(f.background, '#23272a', 'background')
     const bar = colorField(f.color_bar, '#5865f2', 'color_bar')
     const text = colorField(f.color_text, 'white', 'color_text')
-    const [avatar, banner] = await Promise.all([
+    const [avatar, banner, nameLine] = await Promise.all([
       optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
-      optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner)
+      optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
+      markText(username, images.emoji.bind(images))
     ])
     const xp = Math.max(0, num(f.xp, 0))
     const maxXp = Math.max(1, num(f.max_xp, 100))
     return (newCanvas) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
-      drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', initialOf(username), family)
+      drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', initialOf(nameForInitial(username)), family)
       ctx.fillStyle = text
       ctx.textAlign = 'right'
       ctx.font = `bold 40px ${family}`
@@ -78,7 +80,7 @@ export const rank: Template = {
       ctx.font = `normal 32px ${family}`
       ctx.fillText(`RANK #${compact(num(f.rank, 1))}`, W - 70 - levelWidth, 82)
       ctx.textAlign = 'left'
-      fillTextLine(ctx, fitText(ctx, username, family, 'bold', 40, 20, 440), 270, 160)
+      fillTextLine(ctx, fitText(ctx, nameLine.text, family, 'bold', 40, 20, 440, nameLine.images), 270, 160, 'fill', nameLine.images)
       ctx.textAlign = 'right'
       ctx.font = `normal 26px ${family}`
       ctx.fillText(xpProgress(xp, maxXp), W - 50, 160)
