@@ -1,6 +1,6 @@
 // The container files agree with the code (no Docker engine runs here): the compose
 // file sets only settings the server reads, with values it accepts; the Dockerfile
-// starts the server the way the README and `npm start` do. And the start command itself:
+// starts the server the way docs/operations.md and `npm start` do. And the start command itself:
 // it runs the built server under jemalloc where Debian's libjemalloc2 is installed.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -32,7 +32,7 @@ function composeEnvironment (text: string, service: string): Record<string, stri
 }
 
 const dockerfile = fs.readFileSync('Dockerfile', 'utf8')
-const readme = fs.readFileSync('README.md', 'utf8')
+const operations = fs.readFileSync('docs/operations.md', 'utf8')
 const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
 
 describe('compose.yaml', () => {
@@ -55,15 +55,15 @@ describe('compose.yaml', () => {
 })
 
 describe('Dockerfile', () => {
-  it('starts the server with the README\'s start command, the one npm start runs', () => {
+  it('starts the server with the start command of docs/operations.md, the one npm start runs', () => {
     const cmd = [...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].at(-1)
     assert.ok(cmd, 'a CMD in exec form')
     const command = (JSON.parse(cmd[1]!) as string[]).join(' ')
     assert.equal(command, pkg.scripts.start, 'the Dockerfile starts what npm start starts')
-    assert.ok(readme.includes(`\`npm start\` runs \`${command}\``), 'the README names the same command')
+    assert.ok(operations.includes(`\`npm start\` runs \`${command}\``), 'docs/operations.md names the same command')
   })
 
-  it('is built as the README says: slim Node 20, non-root, jemalloc, a health check, DATA_DIR a volume', () => {
+  it('is built as docs/operations.md says: slim Node 20, non-root, jemalloc, a health check, DATA_DIR a volume', () => {
     assert.match(dockerfile, /^FROM node:20-bookworm-slim\b/m)
     assert.match(dockerfile, /libjemalloc2/)
     assert.match(dockerfile, /^USER node$/m)

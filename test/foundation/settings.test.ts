@@ -1,5 +1,5 @@
 // The list of settings (SETTING_NAMES) is what the server reads, what .env.example
-// shows with its defaults and what the README documents; a .env file is read at start
+// shows with its defaults and what docs/configuration.md documents; a .env file is read at start
 // by the built server, the environment winning over it.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -27,7 +27,7 @@ describe('the settings', () => {
   it('SETTING_NAMES is exactly what loadConfig reads (plus ENV_FILE, read before it)', () => {
     const read = variablesRead()
     assert.deepEqual([...read].sort(), SETTING_NAMES.filter((n) => n !== 'ENV_FILE').sort(),
-      'a setting read by src/config.ts is missing from SETTING_NAMES, or the reverse: keep the list, .env.example and the README in step')
+      'a setting read by src/config.ts is missing from SETTING_NAMES, or the reverse: keep the list, .env.example and docs/configuration.md in step')
   })
 
   it('.env.example lists every setting with its default, and nothing else', () => {
@@ -41,21 +41,21 @@ describe('the settings', () => {
     assert.deepEqual(fromExample, defaults, 'the values in .env.example are the defaults')
   })
 
-  it('the README documents every setting', () => {
-    const readme = fs.readFileSync('README.md', 'utf8')
-    const missing = SETTING_NAMES.filter((name) => !readme.includes('`' + name + '`'))
-    assert.deepEqual(missing, [], 'settings missing from the README\'s tables')
+  it('docs/configuration.md documents every setting', () => {
+    const page = fs.readFileSync('docs/configuration.md', 'utf8')
+    const missing = SETTING_NAMES.filter((name) => !page.includes('`' + name + '`'))
+    assert.deepEqual(missing, [], 'settings missing from the tables of docs/configuration.md')
   })
 
-  it('the defaults the README\'s tables show are the ones the server uses', () => {
-    const readme = fs.readFileSync('README.md', 'utf8')
+  it('the defaults the tables of docs/configuration.md show are the ones the server uses', () => {
+    const page = fs.readFileSync('docs/configuration.md', 'utf8')
     // Rows such as | `PORT` | `3000` | …; "–" shows a setting unset by default.
-    const rows = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| (`([^`]*)`|–)[^|]*\|/gm)]
+    const rows = [...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| (`([^`]*)`|–)[^|]*\|/gm)]
       .map((m) => [m[1]!, (m[3] ?? '').replace('$PORT', '3000')] as const)
       .filter(([name]) => name !== 'ENV_FILE')
-    assert.ok(rows.length >= 20, `only ${rows.length} rows read from the README's tables`)
+    assert.ok(rows.length >= 20, `only ${rows.length} rows read from the tables of docs/configuration.md`)
     for (const [name, value] of rows) {
-      assert.deepEqual(loadConfig({ [name]: value }), loadConfig({}), `the README shows ${name} = "${value}" as its default`)
+      assert.deepEqual(loadConfig({ [name]: value }), loadConfig({}), `docs/configuration.md shows ${name} = "${value}" as its default`)
     }
   })
 })

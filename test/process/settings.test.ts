@@ -121,12 +121,12 @@ function settingsReadByConfig (): string[] {
 }
 
 describe('a bad value of any setting', () => {
-  it('every setting src/config.ts reads has a bad value here and a row in the README', () => {
+  it('every setting src/config.ts reads has a bad value here and a row in docs/configuration.md', () => {
     const read = settingsReadByConfig()
     assert.ok(read.length > 20, `found only ${read.join(', ')}`)
     assert.deepEqual(Object.keys(BAD_VALUES).sort(), read, 'BAD_VALUES must list exactly the settings src/config.ts reads')
-    const readme = fs.readFileSync('README.md', 'utf8')
-    for (const name of read) assert.ok(readme.includes(`\`${name}\``), `README documents ${name}`)
+    const page = fs.readFileSync('docs/configuration.md', 'utf8')
+    for (const name of read) assert.ok(page.includes(`\`${name}\``), `docs/configuration.md documents ${name}`)
   })
 
   it('stops the start with exit code 78 and one line naming the variable', () => {
