@@ -1,12 +1,13 @@
 // The operators' command line: npm run cli -- <group> <command> [options].
 import { ConfigError, loadConfig } from '../config.js'
 import { DatabaseStartError, EXIT_STORE_UNAVAILABLE, isStoreUnavailable } from '../store/interface.js'
+import { withModeration } from './commands/gif-moderation.js'
 import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
 import { storeCommand } from './commands/store.js'
 import { type CliIo, type CommandGroup, createCliContext, UsageError } from './context.js'
 
-const GROUPS: CommandGroup[] = [keysCommand, gifsCommand, storeCommand]
+const GROUPS: CommandGroup[] = [keysCommand, withModeration(gifsCommand), storeCommand]
 
 function mainHelp (): string {
   return [

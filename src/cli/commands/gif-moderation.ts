@@ -1,0 +1,150 @@
+// npm run cli -- gifs reports | hide | unhide: what keys reported (POST
+// /sfw/gif/{id}/report) and the operator's answer to it. A hidden gif is never picked
+// and its file answers 404, but nothing is deleted until `gifs remove`. Kept apart from
+// gifs.ts and joined to the `gifs` group by withModeration (src/cli/main.ts).
+import { parseArgs } from 'node:util'
+import { createGifCatalog } from '../../gifs/catalog.js'
+import { GIF_REPORT_REASONS, type GifCatalogStore, type GifRecord, type GifReport } from '../../store/interface.js'
+import { type CliContext, type CommandGroup, UsageError } from '../context.js'
+import { positiveInt } from '../options.js'
+
+/** Reports read per page when summing them up. */
+const REPORT_PAGE = 1000
+const DEFAULT_REPORTED_GIFS = 50
+
+export const MODERATION_HELP = `  reports [--gif ID] [--limit N] [--json]
+        Gifs that keys reported (POST /sfw/gif/{id}/report), most reported first:
+        id, category, whether hidden, number of reports, reasons, last report, file.
+        With --gif, that gif's reports one by one (when, reason, key id).
+  hide ID...
+        Take gifs out of the picks: never answered by GET /sfw/gif, their files
+        answer 404; nothing is deleted (gifs remove does that). Exit code 1 if an id
+        is unknown (the others are hidden).
+  unhide ID...
+        Put hidden gifs back among the picks.
+`
+
+const COMMANDS = new Set(['reports', 'hide', 'unhide'])
+
+/** The `gifs` group with reports, hide and unhide added. */
+export function withModeration (group: CommandGroup): CommandGroup {
+  const help = group.help.includes('\nTypes:') ? group.help.replace('\nTypes:', `${MODERATION_HELP}\nTypes:`) : `${group.help}\n${MODERATION_HELP}`
+  return {
+    ...group,
+    summary: group.summary.replace(' and remove', ', hide and remove'),
+    help,
+    async run (args, ctx) {
+      const [command, ...rest] = args
+      if (command === undefined || !COMMANDS.has(command)) return await group.run(args, ctx)
+      const store = (await ctx.store()).gifs
+      if (command === 'reports') return await reports(rest, ctx, store)
+      return await setHidden(command === 'hide', rest, ctx, store)
+    }
+  }
+}
+
+function ids (positionals: string[], command: string): number[] {
+  if (positionals.length === 0) throw new UsageError(`gifs ${command} takes one or more gif ids: gifs ${command} ID...`)
+  return positionals.map((p) => {
+    if (!/^\d{1,15}$/.test(p)) throw new UsageError(`"${p}" is not a gif id (a whole number, as gifs list shows it)`)
+    return Number(p)
+  })
+}
+
+async function setHidden (hide: boolean, args: string[], ctx: CliContext, store: GifCatalogStore): Promise<number> {
+  const command = hide ? 'hide' : 'unhide'
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true })
+  let failed = 0
+  for (const id of ids(positionals, command)) {
+    const before = await store.get(id)
+    if (!before) {
+      ctx.err(`Error: no gif has the id ${id}`)
+      failed++
+      continue
+    }
+    if (before.hidden === hide) {
+      ctx.out(`Gif ${id} (${before.category}) is already ${hide ? 'hidden' : 'shown'}.`)
+      continue
+    }
+    const after = hide ? await store.hide(id) : await store.unhide(id)
+    if (!after) {
+      ctx.err(`Error: no gif has the id ${id} (removed meanwhile)`)
+      failed++
+      continue
+    }
+    ctx.out(hide
+      ? `Hid gif ${id} (${after.category}): no longer picked, its file answers 404; "gifs unhide ${id}" shows it again.`
+      : `Gif ${id} (${after.category}) is shown again.`)
+  }
+  return failed > 0 ? 1 : 0
+}
+
+interface ReportedGif {
+  gif: GifRecord | undefined
+  gifId: number
+  count: number
+  reasons: Record<string, number>
+  last: Date
+}
+
+async function allReports (store: GifCatalogStore, gifId?: number): Promise<GifReport[]> {
+  const out: GifReport[] = []
+  for (let afterId = 0; ;) {
+    const page = await store.reports({ gifId, afterId, limit: REPORT_PAGE })
+    out.push(...page)
+    if (page.length < REPORT_PAGE) return out
+    afterId = page[page.length - 1]!.id
+  }
+}
+
+async function reports (args: string[], ctx: CliContext, store: GifCatalogStore): Promise<number> {
+  const { values } = parseArgs({ args, options: { gif: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } } })
+  const catalog = createGifCatalog({ store, publicUrl: ctx.config.publicUrl })
+  if (values.gif !== undefined) {
+    const [gifId] = ids([values.gif], 'reports --gif')
+    const gif = await store.get(gifId!)
+    if (!gif) { ctx.err(`Error: no gif has the id ${gifId}`); return 1 }
+    const list = await allReports(store, gifId)
+    if (values.json) {
+      ctx.out(JSON.stringify(list.map((r) => ({ id: String(r.id), gif: String(r.gifId), reason: r.reason, keyId: r.keyId, createdAt: r.createdAt.toISOString() })), null, 2))
+      return 0
+    }
+    ctx.out(`Gif ${gif.id} (${gif.category}${gif.hidden ? ', hidden' : ''}): ${list.length} report(s). ${catalog.fileUrl(gif)}`)
+    for (const r of list) ctx.out(`  ${r.createdAt.toISOString()}  ${r.reason.padEnd(14)}  key ${r.keyId ?? '(gone)'}`)
+    return 0
+  }
+  const limit = positiveInt(values.limit, 'limit') ?? DEFAULT_REPORTED_GIFS
+  const byGif = new Map<number, ReportedGif>()
+  for (const r of await allReports(store)) {
+    const entry = byGif.get(r.gifId) ?? { gif: undefined, gifId: r.gifId, count: 0, reasons: {}, last: r.createdAt }
+    entry.count++
+    entry.reasons[r.reason] = (entry.reasons[r.reason] ?? 0) + 1
+    if (r.createdAt > entry.last) entry.last = r.createdAt
+    byGif.set(r.gifId, entry)
+  }
+  const top = [...byGif.values()].sort((a, b) => b.count - a.count || b.last.getTime() - a.last.getTime()).slice(0, limit)
+  for (const entry of top) entry.gif = await store.get(entry.gifId)
+  const reasonsText = (r: Record<string, number>): string => GIF_REPORT_REASONS.filter((x) => r[x]).map((x) => `${x} ${r[x]}`).join(', ')
+  if (values.json) {
+    ctx.out(JSON.stringify(top.map((e) => ({
+      id: String(e.gifId),
+      category: e.gif?.category ?? null,
+      hidden: e.gif?.hidden ?? null,
+      reports: e.count,
+      reasons: e.reasons,
+      lastReport: e.last.toISOString(),
+      file: e.gif ? catalog.fileUrl(e.gif) : null
+    })), null, 2))
+    return 0
+  }
+  if (top.length === 0) {
+    ctx.out('No reports.')
+    return 0
+  }
+  const rows = [['ID', 'CATEGORY', 'HIDDEN', 'REPORTS', 'REASONS', 'LAST REPORT', 'FILE'],
+    ...top.map((e) => [String(e.gifId), e.gif?.category ?? '?', e.gif?.hidden ? 'yes' : 'no', String(e.count), reasonsText(e.reasons), e.last.toISOString(), e.gif ? catalog.fileUrl(e.gif) : ''])]
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
+  ctx.out(rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n'))
+  if (byGif.size > top.length) ctx.out(`(${byGif.size - top.length} more reported gif(s): --limit N)`)
+  return 0
+}
