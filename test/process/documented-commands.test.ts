@@ -11,7 +11,8 @@
 //   Such blocks are still parsed (bash -n), and the npm scripts and repository files they
 //   name must exist.
 // - What a reader has, the test puts in place: `localhost:3000` (with or without
-//   http://) is the test server; $KEY a key it accepts; $DATA_DIR its data folder;
+//   http://) is the test server; $KEY the key its first start printed, as the README
+//   says (the README's excerpt of that message is checked too); $DATA_DIR its data folder;
 //   /backups/ a temporary folder; `npm run cli -- ARGS` runs `node dist/cli/index.js ARGS`
 //   (what the cli script runs once scripts/prepare.mjs finds nothing to do: checked
 //   below); the files commands read (makeFixtures) are in the working directory.
@@ -38,7 +39,6 @@ const ROOT = process.cwd()
 const PAGES = ['README.md', ...fs.readdirSync('docs').filter((f) => f.endsWith('.md')).sort().map((f) => path.join('docs', f))]
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console'])
 const NOT_RUN = /^<!-- not run: (.*\S.*) -->$/
-const KEY = 'docs-test-key-0123456789abcdef'
 /** Time one command of a page may take (a CLI start, a picture drawn and converted). */
 const BLOCK_TIMEOUT_MS = 30_000
 
@@ -195,11 +195,27 @@ describe('the shell blocks, run against the built server', { concurrency: 3 }, (
   const work = tempDir('uma-doc-commands-')
   const template = path.join(work, 'fresh-install')
   after(() => fs.rmSync(work, { recursive: true, force: true }))
+  let key = ''
+  let firstStart = { output: '', port: 0 }
 
   before(async () => {
-    // A fresh install: what the first start leaves in DATA_DIR (database, starter gifs).
-    const first = await startServerProcess({ DATA_DIR: template, API_KEYS: KEY, LOG_LEVEL: 'warn' })
+    // A fresh install: what the first start leaves in DATA_DIR (database, starter gifs,
+    // the operator's key, printed once).
+    const first = await startServerProcess({ DATA_DIR: template, LOG_LEVEL: 'warn' })
     assert.equal(await first.stop(), 0, first.output())
+    firstStart = { output: first.output(), port: first.port }
+    key = /"Authorization: (um_\S+)"/.exec(firstStart.output)?.[1] ?? ''
+  })
+
+  it('the first start prints a key, as the README\'s excerpt of its message shows', () => {
+    assert.ok(key, firstStart.output)
+    const excerpt = allBlocks.find((b) => b.page === 'README.md' && b.text.includes('No API key existed'))
+    assert.ok(excerpt, 'the README shows the first start\'s message')
+    const printed = firstStart.output.split('\n').map((l) => l.trim())
+    for (const line of excerpt.text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      const expected = line.replace('um_…', key).replace('localhost:3000', `127.0.0.1:${firstStart.port}`)
+      assert.ok(printed.includes(expected), `the first start prints "${expected}":\n${firstStart.output}`)
+    }
   })
 
   const pages = PAGES.filter((page) => shellBlocks.some((b) => b.page === page && b.notRun === undefined))
@@ -219,9 +235,10 @@ describe('the shell blocks, run against the built server', { concurrency: 3 }, (
       fs.mkdirSync(backups)
       fs.cpSync(template, dataDir, { recursive: true })
       await makeFixtures(cwd)
-      const server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000' })
+      const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
       try {
-        const env = { ...cleanEnv(), KEY, DATA_DIR: dataDir, UMA_ROOT: ROOT }
+        assert.ok(key, 'the first start printed a key')
+        const env = { ...cleanEnv(), KEY: key, DATA_DIR: dataDir, UMA_ROOT: ROOT }
         for (const block of shellBlocks.filter((b) => b.page === page && b.notRun === undefined)) {
           const commands = script(block)
             .replaceAll('localhost:3000', `127.0.0.1:${server.port}`)
