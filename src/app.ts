@@ -198,10 +198,11 @@ export async function createApp ({ config, store, counters, logger, colors, inli
   await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes, { service: colors })
-  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters })
-  // Drawing and text conversion run in worker threads, behind one scheduler that admits by time.
+  // Drawing, text conversion and gifs' WebP behind one scheduler that admits by time
+  // (drawing and text in worker threads).
   const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics, inline: inlineTinyWork })
   app.addHook('onClose', async () => await work.close())
+  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { config, work, metrics })
   await app.register(imageConversionRoutes, { image: config.image, metrics, requestTimeoutMs: config.requestTimeoutMs })

@@ -3,6 +3,7 @@
 import { AppError } from '../errors.js'
 import type { GifCatalogStore, GifRecord } from '../store/interface.js'
 import { GIF_TYPES, isGifType } from './types.js'
+import { webpOffered } from './webp.js'
 
 export const MAX_AMOUNT = 20
 /** The path under PUBLIC_URL where gif files are served (src/gifs/routes.ts). */
@@ -30,7 +31,8 @@ export interface GifAnswer {
 }
 
 /** The formats a gif is answered in: its GIF, or an animated WebP made from it. */
-export type GifFormat = 'gif' | 'webp'
+export const GIF_FORMATS = ['gif', 'webp'] as const
+export type GifFormat = typeof GIF_FORMATS[number]
 
 export interface PickOptions {
   /** How many distinct gifs (1 to MAX_AMOUNT). */
@@ -113,7 +115,9 @@ function unknownType (rawType: string): AppError {
 
 export function createGifCatalog ({ store, publicUrl, random = Math.random, recent }: GifCatalogOptions): GifCatalog {
   const base = publicUrl.replace(/\/+$/, '')
-  const fileUrl = (gif: GifRecord, format: GifFormat = 'gif'): string => gif.url ?? `${base}${FILES_PATH}/${gif.hash}.${format}`
+  // A gif too large to convert within a request is answered as GIF whatever the format (src/gifs/webp.ts).
+  const fileUrl = (gif: GifRecord, format: GifFormat = 'gif'): string =>
+    gif.url ?? `${base}${FILES_PATH}/${gif.hash}.${format === 'webp' && webpOffered(gif) ? 'webp' : 'gif'}`
 
   /**
    * `k` distinct gifs none of whose ids is excluded, uniformly among the others and in

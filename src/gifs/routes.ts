@@ -10,14 +10,18 @@ import type { CounterStore } from '../access/counter-store.js'
 import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
-import { type GifFileStore, HASH_PATTERN } from '../store/gif-files.js'
+import { type GifFileStore, HASH_PATTERN, type OpenGifFile } from '../store/gif-files.js'
 import { GIF_REPORT_REASONS, type GifCatalogStore, type GifRecord } from '../store/interface.js'
-import { createGifCatalog, FILES_PATH, MAX_AMOUNT, MAX_EXCLUDE, MAX_NOREPEAT } from './catalog.js'
+import type { Work } from '../work/work.js'
+import { createGifCatalog, FILES_PATH, GIF_FORMATS, MAX_AMOUNT, MAX_EXCLUDE, MAX_NOREPEAT } from './catalog.js'
 import { GIF_TYPES } from './types.js'
+import { gifToAnimatedWebp, WEBP_CONTENT_TYPE, WEBP_MAX_PIXELS, webpOffered, webpUnits } from './webp.js'
 
 /** A file URL never changes its content (it is named by its hash): cache it for a year. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
-const FILE_NAME_PATTERN = /^([0-9a-f]{64})\.gif$/
+const FILE_NAME_PATTERN = /^([0-9a-f]{64})\.(gif|webp)$/
+/** A WebP is made once for every request waiting for it: none of them can stop it. */
+const NEVER_ABORTED = new AbortController().signal
 /**
  * Reports a key may make per REPORT_WINDOW_MS, on top of its rate limit: a report is a
  * row an operator reads, so one key cannot bury the list (counted with the rate limit's
@@ -25,8 +29,8 @@ const FILE_NAME_PATTERN = /^([0-9a-f]{64})\.gif$/
  */
 export const REPORTS_PER_WINDOW = 20
 export const REPORT_WINDOW_MS = 60 * 60 * 1000
-/** The formats every gif is answered in. */
-const FORMATS = ['gif'] as const
+/** The formats every gif is answered in (`?format=`). */
+const FORMATS = GIF_FORMATS
 
 export interface GifRoutesOptions {
   store: GifCatalogStore
@@ -35,6 +39,8 @@ export interface GifRoutesOptions {
   publicUrl: string
   /** The rate-limit counters: norepeat's memory and the report limit (memory, or Redis shared by instances). */
   counters: CounterStore
+  /** The heavy work's admission (src/work/work.ts): WebP conversions pass it. */
+  work: Pick<Work, 'schedule'>
   /** For tests: a fixed random sequence. */
   random?: () => number
 }
@@ -99,21 +105,24 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
         'An unknown type answers 400 (`GIF_UNKNOWN_TYPE`, with `validTypes`); a category without gifs answers 404 (`GIF_CATEGORY_EMPTY`). ' +
         `\`?amount=N\` (1 to ${MAX_AMOUNT}) also answers \`gifs\`, a list of N distinct gifs, for bots that prefetch. ` +
         `\`?exclude=ID,…\` (at most ${MAX_EXCLUDE} ids) never answers those gifs (404 \`GIF_ALL_EXCLUDED\` when they are all the category holds); ` +
-        `\`?norepeat=N\` (1 to ${MAX_NOREPEAT}) does not answer any of the last N gifs this key was shown in the category (fewer when the category holds N gifs or fewer).`,
+        `\`?norepeat=N\` (1 to ${MAX_NOREPEAT}) does not answer any of the last N gifs this key was shown in the category (fewer when the category holds N gifs or fewer). ` +
+        '`?format=webp` links an animated WebP instead of the GIF.',
       params: Type.Object({
         imageType: closedSet(Type.String({ description: 'The category', examples: ['hug'] }), { values: () => GIF_TYPES })
       }),
       querystring: Type.Object({
         amount: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AMOUNT, description: 'Answer a list of this many distinct gifs in `gifs`' })),
         exclude: Type.Optional(Type.String({ pattern: `^[0-9]{1,15}(,[0-9]{1,15}){0,${MAX_EXCLUDE - 1}}$`, description: `Ids not to answer, comma-separated (at most ${MAX_EXCLUDE})`, examples: ['42,43'] })),
-        norepeat: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_NOREPEAT, description: 'Do not answer any of the last N gifs this key was shown in this category (picks asked with norepeat are remembered for 24 hours)' }))
+        norepeat: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_NOREPEAT, description: 'Do not answer any of the last N gifs this key was shown in this category (picks asked with norepeat are remembered for 24 hours)' })),
+        format: Type.Optional(Type.Union(GIF_FORMATS.map((f) => Type.Literal(f)), { description: `\`webp\`: \`file\` is an animated WebP made from the GIF (/files/gifs/<sha256>.webp), except for external gifs and gifs of more than ${WEBP_MAX_PIXELS / 1e6} million pixels over all frames, answered as they are; \`bytes\` stays the GIF's size` }))
       }),
       response: { 200: GifAnswerSchema }
     }
   }, async (request) => {
-    const { amount, exclude, norepeat } = request.query
+    const { amount, exclude, norepeat, format } = request.query
     const gifs = await catalog.random(request.params.imageType, {
       amount: amount ?? 1,
+      format,
       exclude: exclude === undefined ? [] : exclude.split(',').map(Number),
       norepeat,
       viewer: request.apiKey ? `k${request.apiKey.id}` : undefined
@@ -167,36 +176,65 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
     return { ...ok({ id: String(report.id), gif: String(gifId), reason }), code: 202 }
   })
 
+  // WebPs being made, by hash: requests for the same one wait for the same conversion.
+  const making = new Map<string, Promise<void>>()
+  /** The gif's WebP on this machine, made first when missing (admitted as heavy work, off the event loop). */
+  async function webpFile (gif: GifRecord, elapsedMs: number): Promise<OpenGifFile> {
+    const hash = gif.hash!
+    const stored = await opts.files.openDerived(hash, 'webp')
+    if (stored !== undefined) return stored
+    let job = making.get(hash)
+    if (job === undefined) {
+      job = opts.work.schedule('gif-webp', webpUnits(gif), { signal: NEVER_ABORTED, busy: 'WORK_BUSY', elapsedMs }, async () => {
+        const bytes = await opts.files.read(hash)
+        if (bytes === undefined) throw new AppError('GIF_FILE_NOT_FOUND')
+        await opts.files.putDerived(hash, 'webp', await gifToAnimatedWebp(bytes))
+      }).finally(() => making.delete(hash))
+      making.set(hash, job)
+    }
+    await job
+    const made = await opts.files.openDerived(hash, 'webp')
+    if (made === undefined) throw new AppError('GIF_FILE_NOT_FOUND')
+    return made
+  }
+
   app.route({
     method: ['GET', 'HEAD'],
     url: `${FILES_PATH}/:file`,
     // STORE_UNAVAILABLE: a file this instance holds no copy of, PostgreSQL not answering (docs/operations-faults.md).
-    config: { public: true, images: ['image/gif'], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'STORE_UNAVAILABLE'] },
+    // WORK_BUSY: a WebP not made yet, and the heavy work's queue too long to make it in time.
+    config: { public: true, images: ['image/gif', WEBP_CONTENT_TYPE], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'STORE_UNAVAILABLE', 'WORK_BUSY'] },
     schema: {
       tags: ['gifs'],
       summary: 'A gif file (public, no key)',
-      description: 'The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}. ' +
+      description: 'The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}; `<sha256>.webp`: the same gif as an animated WebP ' +
+        '(lossless, made on its first request and kept; 503 `WORK_BUSY` with Retry-After when the server is too busy to make it now). ' +
         'Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, ' +
         'single byte ranges (206, 416). The gif\'s attribution, when known, in `X-Anime-Name`, `X-Artist`, `X-Artist-Url` and `X-Source-Url` (percent-encoded UTF-8). ' +
         'A hidden gif answers 404. Errors are the JSON envelope.',
-      params: Type.Object({ file: Type.String({ description: 'The hash then .gif: `<sha256>.gif`', examples: ['3f5a….gif'] }) })
+      params: Type.Object({ file: Type.String({ description: 'The hash then the format: `<sha256>.gif` or `<sha256>.webp`', examples: ['3f5a….gif'] }) })
     },
     async handler (request, reply) {
       // The name is only ever matched against a hex hash: nothing from the URL reaches
       // the file system; the path is built from the catalog's hash.
-      const hash = FILE_NAME_PATTERN.exec(request.params.file)?.[1]
+      const [, hash, format] = FILE_NAME_PATTERN.exec(request.params.file) ?? []
       const gif = hash !== undefined && HASH_PATTERN.test(hash) ? await opts.store.findByHash(hash) : undefined
       // A hidden gif's file answers as if it were gone (nothing is deleted until `gifs remove`).
       if (!gif || gif.hash === null || gif.hidden) throw new AppError('GIF_FILE_NOT_FOUND')
+      const webp = format === 'webp'
+      if (webp && !webpOffered(gif)) throw new AppError('GIF_FILE_NOT_FOUND', `This gif is not offered as WebP (more than ${WEBP_MAX_PIXELS / 1e6} million pixels over its frames): use its .gif URL`)
 
-      const etag = `"${gif.hash}"`
+      // The WebP's validator is the GIF's hash and the format: the same build makes the same bytes from it.
+      const etag = webp ? `"${gif.hash}.webp"` : `"${gif.hash}"`
       const lastModified = gif.addedAt.toUTCString()
-      const size = gif.size
       const common = { etag, 'last-modified': lastModified, 'cache-control': IMMUTABLE_CACHE }
 
       if (fresh(request.headers, common)) {
         return reply.code(304).headers(common).send()
       }
+      // A WebP is opened (made on its first request) before its size is known.
+      const opened = webp ? await webpFile(gif, reply.elapsedTime) : undefined
+      const size = opened?.size ?? gif.size
 
       // Hand-written rather than @fastify/send, which serves at the same rate but opens
       // by path: it follows a link put in place of a gif and waits for ever on a FIFO,
@@ -208,6 +246,7 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       if (range !== undefined && size > 0 && rangeApplies(String(request.headers['if-range'] ?? '') || undefined, etag, gif.addedAt)) {
         const parsed = rangeParser(size, range, { combine: true })
         if (parsed === -1) {
+          await opened?.close()
           throw new AppError('RANGE_NOT_SATISFIABLE', undefined, { headers: { 'content-range': `bytes */${size}` } })
         }
         // Malformed ranges (-2) and several ranges are answered with the whole file
@@ -220,7 +259,10 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       }
 
       let stream: fs.ReadStream | undefined
-      if (request.method === 'GET') {
+      if (opened !== undefined) {
+        if (request.method === 'GET') stream = opened.handle.createReadStream({ start, end })
+        else await opened.close()
+      } else if (request.method === 'GET') {
         const file = await opts.files.open(gif.hash).catch((err: unknown) => {
           request.log.warn({ err, hash: gif.hash }, 'gif file listed in the catalog cannot be opened')
           return null
@@ -236,7 +278,7 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
       reply.headers(attributionHeaders(gif))
       reply.header('accept-ranges', 'bytes')
       reply.header('x-content-type-options', 'nosniff')
-      reply.type(gif.contentType)
+      reply.type(webp ? WEBP_CONTENT_TYPE : gif.contentType)
       reply.header('content-length', String(end - start + 1))
       if (partial) reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`)
       return reply.send(stream)

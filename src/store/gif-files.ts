@@ -23,6 +23,14 @@ export interface OpenGifFile {
   close (): Promise<void>
 }
 
+/**
+ * Formats made from a stored gif, kept beside it on each machine as <sha256>.<format>
+ * (src/gifs/webp.ts makes them): never shared through PostgreSQL, since every instance
+ * makes the same bytes from the same gif with the same build.
+ */
+export const DERIVED_FORMATS = ['webp'] as const
+export type DerivedFormat = typeof DERIVED_FORMATS[number]
+
 export interface GifFileStore {
   /** 'local' (DATA_DIR/gifs only) or 'postgres' (DATA_DIR/gifs plus the shared table). */
   readonly kind: 'local' | 'postgres'
@@ -35,9 +43,14 @@ export interface GifFileStore {
   open (hash: string): Promise<OpenGifFile | undefined>
   /** The whole content, or undefined when it is not stored. */
   read (hash: string): Promise<Buffer | undefined>
+  /** Opens this machine's copy of a format made from the gif, as `open` does; undefined when not made yet. */
+  openDerived (hash: string, format: DerivedFormat): Promise<OpenGifFile | undefined>
+  /** Stores a format made from the gif (temp file + rename). */
+  putDerived (hash: string, format: DerivedFormat, bytes: Uint8Array): Promise<void>
   /**
-   * Deletes this machine's copy (a missing one is not an error). The shared copy in
-   * PostgreSQL is kept: an import running elsewhere may be about to refer to it again.
+   * Deletes this machine's copy and the formats made from it (a missing one is not an
+   * error). The shared copy in PostgreSQL is kept: an import running elsewhere may be
+   * about to refer to it again.
    */
   delete (hash: string): Promise<void>
   /**

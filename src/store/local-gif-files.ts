@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { type GifFileStore, HASH_PATTERN, type OpenGifFile } from './gif-files.js'
+import { DERIVED_FORMATS, type DerivedFormat, type GifFileStore, HASH_PATTERN, type OpenGifFile } from './gif-files.js'
 
 export const GIF_DIR_NAME = 'gifs'
 const TEMP_PREFIX = '.tmp-'
@@ -25,10 +25,10 @@ export function gifDirOf (dataDir: string): string {
   return path.join(dataDir, GIF_DIR_NAME)
 }
 
-/** The path of a stored gif; throws on anything but a hex SHA-256. */
-function gifPath (dir: string, hash: string): string {
+/** The path of a stored gif (or of a format made from it); throws on anything but a hex SHA-256. */
+function gifPath (dir: string, hash: string, extension: 'gif' | DerivedFormat = 'gif'): string {
   if (!HASH_PATTERN.test(hash)) throw new Error(`not a content hash: ${JSON.stringify(hash)}`)
-  return path.join(dir, `${hash}.gif`)
+  return path.join(dir, `${hash}.${extension}`)
 }
 
 export interface LocalGifFileStore extends GifFileStore {
@@ -41,10 +41,10 @@ export interface LocalGifFileStore extends GifFileStore {
 export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
   const dir = gifDirOf(dataDir)
 
-  async function open (hash: string): Promise<OpenGifFile | undefined> {
+  async function open (hash: string, extension: 'gif' | DerivedFormat = 'gif'): Promise<OpenGifFile | undefined> {
     let handle: fs.promises.FileHandle
     try {
-      handle = await fs.promises.open(gifPath(dir, hash), OPEN_NO_FOLLOW)
+      handle = await fs.promises.open(gifPath(dir, hash, extension), OPEN_NO_FOLLOW)
     } catch (err) {
       if (NOT_STORED.has((err as NodeJS.ErrnoException).code ?? '')) return undefined
       throw err
@@ -62,10 +62,41 @@ export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
     }
   }
 
+  async function put (hash: string, bytes: Uint8Array, extension: 'gif' | DerivedFormat = 'gif'): Promise<void> {
+    const target = gifPath(dir, hash, extension)
+    await fs.promises.mkdir(dir, { recursive: true })
+    try {
+      // lstat: a link in place of the file is replaced by the real content below.
+      const stat = await fs.promises.lstat(target)
+      if (stat.isFile() && stat.size === bytes.length) return
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+    const temp = path.join(dir, `${TEMP_PREFIX}${hash}-${process.pid}-${randomBytes(4).toString('hex')}`)
+    const handle = await fs.promises.open(temp, 'wx')
+    try {
+      await handle.writeFile(bytes)
+      await handle.sync()
+    } catch (err) {
+      await handle.close()
+      await fs.promises.rm(temp, { force: true })
+      throw err
+    }
+    await handle.close()
+    try {
+      await fs.promises.rename(temp, target)
+    } catch (err) {
+      await fs.promises.rm(temp, { force: true })
+      throw err
+    }
+  }
+
   return {
     kind: 'local',
     dir,
-    open,
+    open: (hash) => open(hash),
+    openDerived: (hash, format) => open(hash, format),
+    putDerived: (hash, format, bytes) => put(hash, bytes, format),
     async describe (hash) {
       const file = await open(hash)
       if (file === undefined) return undefined
@@ -85,36 +116,10 @@ export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
         await file.close()
       }
     },
-    async put (hash, bytes) {
-      const target = gifPath(dir, hash)
-      await fs.promises.mkdir(dir, { recursive: true })
-      try {
-        // lstat: a link in place of the file is replaced by the real content below.
-        const stat = await fs.promises.lstat(target)
-        if (stat.isFile() && stat.size === bytes.length) return
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-      }
-      const temp = path.join(dir, `${TEMP_PREFIX}${hash}-${process.pid}-${randomBytes(4).toString('hex')}`)
-      const handle = await fs.promises.open(temp, 'wx')
-      try {
-        await handle.writeFile(bytes)
-        await handle.sync()
-      } catch (err) {
-        await handle.close()
-        await fs.promises.rm(temp, { force: true })
-        throw err
-      }
-      await handle.close()
-      try {
-        await fs.promises.rename(temp, target)
-      } catch (err) {
-        await fs.promises.rm(temp, { force: true })
-        throw err
-      }
-    },
+    put: (hash, bytes) => put(hash, bytes),
     async delete (hash) {
       await fs.promises.rm(gifPath(dir, hash), { force: true })
+      for (const format of DERIVED_FORMATS) await fs.promises.rm(gifPath(dir, hash, format), { force: true })
     },
     async cleanOrphans (referenced, { graceMs = ORPHAN_GRACE_MS, now = Date.now() } = {}) {
       let names: string[]
@@ -126,7 +131,7 @@ export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
       }
       const removed: string[] = []
       for (const name of names) {
-        const hash = name.endsWith('.gif') ? name.slice(0, -4) : undefined
+        const hash = /^([0-9a-f]{64})\.(?:gif|webp)$/.exec(name)?.[1]
         const orphan = name.startsWith(TEMP_PREFIX) || (hash !== undefined && HASH_PATTERN.test(hash) && !referenced.has(hash))
         if (!orphan) continue
         const file = path.join(dir, name)

@@ -11,7 +11,7 @@ import { createWorkPool, type WorkPool } from './pool.js'
 import { createScheduler, type Owner, type Scheduler } from './scheduler.js'
 import type { WorkResult, WorkTask } from './tasks.js'
 
-export type WorkKind = 'draw' | 'preview' | 'html-markdown' | 'markdown-html'
+export type WorkKind = 'draw' | 'preview' | 'html-markdown' | 'markdown-html' | 'gif-webp'
 
 /**
  * Running time of each kind on one thread of a 2-core machine (bench/bursts.bench.ts):
@@ -22,7 +22,10 @@ export const WORK_PRIORS: Record<WorkKind, CostPrior> = {
   draw: { baseMs: 25, msPerUnit: 0.00003 },
   preview: { baseMs: 40, msPerUnit: 0 },
   'html-markdown': { baseMs: 0.05, msPerUnit: 0.00003 },
-  'markdown-html': { baseMs: 0.05, msPerUnit: 0.00008 }
+  'markdown-html': { baseMs: 0.05, msPerUnit: 0.00008 },
+  // A gif's animated WebP (src/gifs/webp.ts), by the pixels of all its frames: run by
+  // libuv's threads, not the pool, but admitted here like the rest of the heavy work.
+  'gif-webp': { baseMs: 10, msPerUnit: 0.00025 }
 }
 
 /**

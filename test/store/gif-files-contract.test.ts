@@ -146,6 +146,28 @@ for (const backend of backends) {
       assert.ok(fs.existsSync(onDisk(kept.hash)))
       assert.equal(fs.existsSync(onDisk(orphan.hash)), false)
     })
+
+    it('keeps a format made from a gif beside it, deletes it with the gif, and cleans it as an orphan', async () => {
+      const { bytes, hash } = someGif()
+      await files.put(hash, bytes)
+      assert.equal(await files.openDerived(hash, 'webp'), undefined)
+      await files.putDerived(hash, 'webp', Buffer.from('RIFF....WEBP'))
+      const opened = await files.openDerived(hash, 'webp')
+      assert.equal(opened!.size, 12)
+      assert.equal((await opened!.handle.readFile()).toString(), 'RIFF....WEBP')
+      await opened!.close()
+      assert.equal(fs.readFileSync(path.join(gifDirOf(dataDir), `${hash}.webp`)).toString(), 'RIFF....WEBP')
+      assert.deepEqual(await files.read(hash), bytes, 'the gif itself unchanged')
+      await files.delete(hash)
+      assert.equal(await files.openDerived(hash, 'webp'), undefined)
+      assert.equal(fs.existsSync(path.join(gifDirOf(dataDir), `${hash}.webp`)), false)
+      await assert.rejects(files.putDerived('../x', 'webp', Buffer.from('x')), /not a content hash/)
+
+      const orphan = someGif()
+      await files.putDerived(orphan.hash, 'webp', Buffer.from('RIFF'))
+      const removed = await files.cleanOrphans(new Set(), { now: Date.now() + ORPHAN_GRACE_MS + 1000 })
+      assert.ok(removed.includes(`${orphan.hash}.webp`), removed.join(' '))
+    })
   })
 }
 

@@ -38,6 +38,9 @@ export function createPostgresGifFileStore (pool: pg.Pool, dataDir: string, run:
     async read (hash) {
       return (await local.read(hash)) ?? shared(hash)
     },
+    // Made by each instance from its own copy of the gif (the same build makes the same bytes).
+    openDerived: (hash, format) => local.openDerived(hash, format),
+    putDerived: (hash, format, bytes) => local.putDerived(hash, format, bytes),
     delete: (hash) => local.delete(hash),
     cleanOrphans: (referenced, options) => local.cleanOrphans(referenced, options)
   }
