@@ -6,6 +6,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseDuration } from './access/durations.js'
+import { GIF_SOURCES } from './gifs/sources.js'
 import { type AllowList, parseAllowList } from './remote-fetch/address.js'
 
 /**
@@ -26,6 +27,7 @@ export const SETTING_NAMES = [
   'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS',
   'DISCORD_CDN_URL',
   'WORKER_THREADS', 'RENDER_CONCURRENCY', 'WORK_TIMEOUT_MS',
+  'GIF_PULL_CONTACT', 'GIF_PULL_NEKOS_BEST_URL', 'GIF_PULL_WAIFU_PICS_URL', 'GIF_PULL_OTAKUGIFS_URL', 'GIF_PULL_PURRBOT_URL',
   // Read before the rest, by src/env-file.ts: which file to load settings from.
   'ENV_FILE'
 ] as const
@@ -109,6 +111,8 @@ export interface Config {
   remoteFetchTimeoutMs: number
   /** DISCORD_CDN_URL: where the custom emoji of Discord markup in /gen texts are fetched, without a trailing slash. */
   discordCdnUrl: string
+  /** `gifs pull` (docs/gif-packs.md): the operator's contact sent in the User-Agent, and each source's base URL by name. */
+  gifPull: { contact?: string, baseUrls: Record<string, string> }
   /** Worker threads for drawing and text conversion (src/work/pool.ts): jobs running at once. */
   workerThreads: number
   /** A job in a worker thread is stopped after this (0: only the request's deadline stops it). */
@@ -222,6 +226,18 @@ function serviceInfo (env: Env): ServiceInfo {
     email,
     donate: infoUrl(env, 'INFO_DONATE')
   }
+}
+
+/**
+ * GIF_PULL_CONTACT (else INFO_WEBSITE, else INFO_EMAIL): how a source's operators reach
+ * whoever pulls from it, sent in the User-Agent; printable ASCII (a header value).
+ */
+function gifPull (env: Env, info: ServiceInfo): Config['gifPull'] {
+  const raw = env.GIF_PULL_CONTACT?.trim() ?? ''
+  if (raw !== '' && !/^[\x21-\x7e][\x20-\x7e]{0,199}$/.test(raw)) throw new ConfigError('GIF_PULL_CONTACT', `must be a URL or an e-mail address in at most 200 printable ASCII characters, got "${raw}"`)
+  const baseUrls: Record<string, string> = {}
+  for (const source of GIF_SOURCES) baseUrls[source.name] = infoUrl(env, source.setting) || source.defaultBaseUrl
+  return { contact: raw || info.website || info.email || undefined, baseUrls }
 }
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
@@ -355,6 +371,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     workerThreads: workerThreads === 0 ? Math.max(1, os.availableParallelism()) : workerThreads,
     workTimeoutMs: int(env, 'WORK_TIMEOUT_MS', 10_000, 0, 600_000),
     info: serviceInfo(env),
+    gifPull: gifPull(env, serviceInfo(env)),
     image: {
       maxPixels: int(env, 'IMAGE_MAX_PIXELS', 50_000_000, 1, 1_000_000_000),
       maxFrames: int(env, 'IMAGE_MAX_FRAMES', 1000, 1, 100_000),

@@ -35,6 +35,17 @@ export interface RemoteFetcherOptions {
   maxBytes?: number
   timeoutMs?: number
   resolve?: Resolver
+  /** Sent as User-Agent (the gif pull names the project, its version and the operator's contact). */
+  userAgent?: string
+}
+
+/** A request other than the default GET for an image. */
+export interface FetchInit {
+  method?: 'GET' | 'POST'
+  /** Sent with content-type application/json (a POST's body). */
+  json?: unknown
+  /** The Accept header; image/* by default. */
+  accept?: string
 }
 
 export interface FetchedResource {
@@ -46,7 +57,7 @@ export interface FetchedResource {
 
 export interface RemoteFetcher {
   /** Fetches `url`; failures are AppErrors (400) whose message starts with `role`. */
-  fetch (url: string, role: string): Promise<FetchedResource>
+  fetch (url: string, role: string, init?: FetchInit): Promise<FetchedResource>
 }
 
 class FetchFailure extends Error {
@@ -62,6 +73,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const resolve = options.resolve ?? systemResolver
+  const userAgent = options.userAgent ?? USER_AGENT
 
   /** Throws unless the URL may be requested at all; returns it parsed. */
   function checkUrl (raw: string): URL {
@@ -114,7 +126,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
     }
   }
 
-  function requestOnce (url: URL, deadline: AbortSignal): Promise<{ status: number, location?: string, contentType: string, bytes?: Buffer }> {
+  function requestOnce (url: URL, deadline: AbortSignal, init: FetchInit): Promise<{ status: number, location?: string, contentType: string, bytes?: Buffer }> {
     const hostAllowed = hostIsAllowed(allow, url.hostname)
     const client = url.protocol === 'https:' ? https : http
     // "resolve" is the DNS look-up of this module: the promise's is named apart.
@@ -127,12 +139,18 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
         req.destroy()
         reject(err)
       }
+      const body = init.json === undefined ? undefined : Buffer.from(JSON.stringify(init.json))
       const req = client.request(url, {
-        method: 'GET',
+        method: init.method ?? 'GET',
         agent: false,
         lookup: makeLookup(hostAllowed),
         signal: deadline,
-        headers: { 'user-agent': USER_AGENT, accept: 'image/*', 'accept-encoding': 'identity' }
+        headers: {
+          'user-agent': userAgent,
+          accept: init.accept ?? 'image/*',
+          'accept-encoding': 'identity',
+          ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {})
+        }
       })
       req.on('socket', (socket: net.Socket) => {
         socket.once('connect', () => {
@@ -186,18 +204,21 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
         res.on('error', (err) => req.emit('error', err))
         res.on('aborted', () => req.emit('error', new Error('the connection was cut')))
       })
-      req.end()
+      req.end(body)
     })
   }
 
   return {
-    async fetch (rawUrl, role) {
+    async fetch (rawUrl, role, init = {}) {
       const deadline = AbortSignal.timeout(timeoutMs)
       let current = rawUrl
+      let request = init
       try {
         for (let hop = 0; ; hop++) {
           const url = checkUrl(current)
-          const answer = await requestOnce(url, deadline)
+          const answer = await requestOnce(url, deadline, request)
+          // RFC 9110 §15.4: 307 and 308 repeat the request as it was; the others become a GET.
+          if (answer.status !== 307 && answer.status !== 308) request = { ...request, method: 'GET', json: undefined }
           if (answer.location === undefined) return { bytes: answer.bytes!, contentType: answer.contentType, url: url.href }
           if (hop >= MAX_REDIRECTS) throw new FetchFailure('REMOTE_FETCH_FAILED', `redirected more than ${MAX_REDIRECTS} times`)
           let next: URL

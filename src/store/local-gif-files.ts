@@ -21,6 +21,19 @@ const OPEN_NO_FOLLOW = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.cons
 /** What opening something that is not a stored regular file fails with: all mean "not stored". */
 const NOT_STORED = new Set(['ENOENT', 'ELOOP', 'ENOTDIR', 'EISDIR', 'ENXIO', 'EMLINK'])
 
+/** Whether the process named in a temp file's name (.tmp-<hash>-<pid>-<random>) no longer runs on this machine. */
+function writerIsGone (name: string): boolean {
+  const pid = Number(/^\.tmp-[0-9a-f]{64}-(\d+)-[0-9a-f]+$/.exec(name)?.[1])
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (err) {
+    // EPERM: a process of another user holds that pid: alive.
+    return (err as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
 export function gifDirOf (dataDir: string): string {
   return path.join(dataDir, GIF_DIR_NAME)
 }
@@ -136,7 +149,9 @@ export function createLocalGifFileStore (dataDir: string): LocalGifFileStore {
         if (!orphan) continue
         const file = path.join(dir, name)
         const stat = await fs.promises.lstat(file).catch(() => undefined)
-        if (!stat?.isFile() || now - stat.mtimeMs < graceMs) continue
+        // A temp file of a process that is gone (killed mid-write) cannot be renamed by anyone.
+        const abandoned = name.startsWith(TEMP_PREFIX) && writerIsGone(name)
+        if (!stat?.isFile() || (!abandoned && now - stat.mtimeMs < graceMs)) continue
         await fs.promises.rm(file, { force: true })
         removed.push(name)
       }

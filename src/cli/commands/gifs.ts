@@ -12,6 +12,7 @@ import { type GifRecord, StoreConflictError } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
 import { nearDuplicateMode, positiveInt } from '../options.js'
 import { createProgress } from '../progress.js'
+import { pullCommand, PULL_HELP } from './gifs-pull.js'
 
 const pkg = createRequire(import.meta.url)('../../../package.json') as { name: string, version: string }
 const DEFAULT_LIST_LIMIT = 100
@@ -38,6 +39,7 @@ Commands:
         Write the catalog (or one category) as a gif pack into FOLDER (new or
         empty): <category>/<sha256>.gif and manifest.json with attribution, which
         imports identically on another install.
+${PULL_HELP}
   list [--category NAME] [--limit N] [--json]
         List gifs: id, category, size, dimensions, frames, file or URL.
   stats [--json]
@@ -67,7 +69,7 @@ function describe (g: GifRecord, fileUrl: string): Record<string, unknown> {
 
 export const gifsCommand: CommandGroup = {
   name: 'gifs',
-  summary: 'import, export, list, count and remove the gifs of GET /sfw/gif/{type}',
+  summary: 'import, export, pull, list, count and remove the gifs of GET /sfw/gif/{type}',
   help: HELP,
   async run (args, ctx) {
     const [command, ...rest] = args
@@ -109,6 +111,9 @@ export const gifsCommand: CommandGroup = {
           for (const m of report.missing) ctx.err(`missing gif ${m.id}: this install has no file ${m.hash}.gif (not exported)`)
           ctx.out(`Exported ${report.files} gif file(s) and ${report.external} external entr${report.external === 1 ? 'y' : 'ies'} to ${positionals[0]}.`)
           return report.missing.length > 0 ? 1 : 0
+        }
+        case 'pull': {
+          return await pullCommand(rest, ctx, fullStore, pkg)
         }
         case 'list': {
           const { values } = parseArgs({ args: rest, options: { category: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } } })

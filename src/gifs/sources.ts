@@ -1,0 +1,144 @@
+// The public gif APIs `gifs pull` can fill a category from: how to ask each for gifs of
+// a category, how to read its answer, which of our types it offers under which name,
+// and how fast it may be asked. Shapes and limits as their documentation and clients
+// showed them in November 2026 (docs/gif-packs.md, "Sources", says what is unsure).
+import type { Attribution } from './catalog-writer.js'
+import type { GifType } from './types.js'
+
+export interface SourceRequest {
+  url: string
+  method: 'GET' | 'POST'
+  json?: unknown
+}
+
+export interface SourceGif {
+  url: string
+  attribution: Attribution
+}
+
+export interface GifSource {
+  /** The name operators type: gifs pull NAME. */
+  name: string
+  /** The public API's base URL (GIF_PULL_<NAME>_URL or --base-url replace it). */
+  defaultBaseUrl: string
+  /** The setting that holds the base URL. */
+  setting: string
+  /** The pace the source publishes (or, where it publishes none, one request a second). */
+  defaultIntervalMs: number
+  /** Gifs one request can answer at most. */
+  maxPerRequest: number
+  /** Our types the source offers, with its own name for each. */
+  categories: Partial<Record<GifType, string>>
+  /** The request for up to `want` gifs of the source's category `theirs`. */
+  request (base: string, theirs: string, want: number): SourceRequest
+  /** The gifs of an answer; throws an Error saying what is wrong with its shape. */
+  parse (body: unknown): SourceGif[]
+}
+
+const same = <T extends GifType>(...types: T[]): Partial<Record<GifType, string>> => Object.fromEntries(types.map((t) => [t, t]))
+
+function object (body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('the answer is not a JSON object')
+  return body as Record<string, unknown>
+}
+
+function urlField (value: unknown, name: string): string {
+  if (typeof value !== 'string' || value === '') throw new Error(`"${name}" is not a URL`)
+  return value
+}
+
+function text (value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
+
+function trimBase (base: string): string {
+  return base.replace(/\/+$/, '')
+}
+
+/**
+ * nekos.best v2 (docs.nekos.best, "API Reference"): GET {base}/{category}?amount=N (1 to
+ * 20) → {"results": [{"url", "anime_name"}]} for gifs, [{"url", "artist_name",
+ * "artist_href", "source_url"}] for images. 200 requests a minute per category endpoint;
+ * a User-Agent "APP/VERSION (URL)" is required.
+ */
+export const nekosBest: GifSource = {
+  name: 'nekos.best',
+  defaultBaseUrl: 'https://nekos.best/api/v2',
+  setting: 'GIF_PULL_NEKOS_BEST_URL',
+  defaultIntervalMs: 300,
+  maxPerRequest: 20,
+  categories: same('baka', 'bite', 'blush', 'cry', 'dance', 'feed', 'handhold', 'highfive', 'hug', 'kiss', 'laugh', 'pat', 'poke', 'punch', 'shrug', 'slap', 'smug', 'stare', 'tickle', 'wag', 'wave', 'wink'),
+  request: (base, theirs, want) => ({ method: 'GET', url: `${trimBase(base)}/${encodeURIComponent(theirs)}?amount=${Math.min(20, Math.max(1, want))}` }),
+  parse (body) {
+    const results = object(body).results
+    if (!Array.isArray(results)) throw new Error('"results" is not a list')
+    return results.map((r: unknown) => {
+      const e = object(r)
+      return {
+        url: urlField(e.url, 'url'),
+        attribution: { animeName: text(e.anime_name), artist: text(e.artist_name), artistUrl: text(e.artist_href), sourceUrl: text(e.source_url) }
+      }
+    })
+  }
+}
+
+/**
+ * waifu.pics: POST {base}/many/sfw/{category} {"exclude": [...]} → {"files": [30 URLs]}
+ * (GET {base}/sfw/{category} → {"url"} answers one). No attribution; no published limit.
+ */
+export const waifuPics: GifSource = {
+  name: 'waifu.pics',
+  defaultBaseUrl: 'https://api.waifu.pics',
+  setting: 'GIF_PULL_WAIFU_PICS_URL',
+  defaultIntervalMs: 1000,
+  maxPerRequest: 30,
+  categories: same('bite', 'blush', 'cry', 'dance', 'handhold', 'highfive', 'hug', 'kiss', 'lick', 'pat', 'poke', 'slap', 'smug', 'wave', 'wink'),
+  request: (base, theirs) => ({ method: 'POST', url: `${trimBase(base)}/many/sfw/${encodeURIComponent(theirs)}`, json: { exclude: [] } }),
+  parse (body) {
+    const e = object(body)
+    if (Array.isArray(e.files)) return e.files.map((f: unknown) => ({ url: urlField(f, 'files[]'), attribution: {} }))
+    if (typeof e.url === 'string') return [{ url: urlField(e.url, 'url'), attribution: {} }]
+    throw new Error('neither "files" nor "url"')
+  }
+}
+
+/**
+ * OtakuGIFs: GET {base}/gif?reaction={reaction}&format=gif → {"url"}; the reactions at
+ * {base}/gif/allreactions. No attribution; no published limit.
+ */
+export const otakuGifs: GifSource = {
+  name: 'otakugifs',
+  defaultBaseUrl: 'https://api.otakugifs.xyz',
+  setting: 'GIF_PULL_OTAKUGIFS_URL',
+  defaultIntervalMs: 1000,
+  maxPerRequest: 1,
+  categories: same('bite', 'blush', 'cry', 'dance', 'handhold', 'hug', 'kiss', 'laugh', 'lick', 'pat', 'poke', 'punch', 'shrug', 'slap', 'smug', 'stare', 'tickle', 'wave', 'wink'),
+  request: (base, theirs) => ({ method: 'GET', url: `${trimBase(base)}/gif?reaction=${encodeURIComponent(theirs)}&format=gif` }),
+  parse: (body) => [{ url: urlField(object(body).url, 'url'), attribution: {} }]
+}
+
+/**
+ * PurrBot ImageAPI v2: GET {base}/img/sfw/{category}/gif → {"error": false, "link",
+ * "time"} (older answers: {"code": 200, "link"}). Its "tail" gifs are our "wag". No
+ * attribution; no published limit.
+ */
+export const purrBot: GifSource = {
+  name: 'purrbot',
+  defaultBaseUrl: 'https://api.purrbot.site/v2',
+  setting: 'GIF_PULL_PURRBOT_URL',
+  defaultIntervalMs: 1000,
+  maxPerRequest: 1,
+  categories: { ...same('bite', 'blush', 'cry', 'dance', 'fluff', 'hug', 'kiss', 'lick', 'neko', 'pat', 'poke', 'slap', 'tickle'), wag: 'tail' },
+  request: (base, theirs) => ({ method: 'GET', url: `${trimBase(base)}/img/sfw/${encodeURIComponent(theirs)}/gif` }),
+  parse (body) {
+    const e = object(body)
+    if (e.error === true) throw new Error(`the source answered an error: ${text(e.message) ?? 'no message'}`)
+    return [{ url: urlField(e.link, 'link'), attribution: {} }]
+  }
+}
+
+export const GIF_SOURCES: readonly GifSource[] = [nekosBest, waifuPics, otakuGifs, purrBot]
+
+export function findSource (name: string): GifSource | undefined {
+  return GIF_SOURCES.find((s) => s.name === name.toLowerCase())
+}
