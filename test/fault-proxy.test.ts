@@ -116,6 +116,21 @@ describe('fault proxy', () => {
     fresh.socket.destroy()
   })
 
+  it('loseReplies forwards the marked chunk to the server and drops what comes back on that connection only', async () => {
+    await proxy.pass()
+    const marked = await connect()
+    const other = await connect()
+    await proxy.loseReplies('COMMIT')
+    await echoed(marked, 'before')
+    assert.ok(await silent(marked, 'COMMIT'), 'the reply to the marked chunk is lost')
+    assert.ok(await silent(marked, 'later'), 'and every reply after it')
+    await echoed(other, 'unmarked')
+    await proxy.pass()
+    await echoed(marked, 'again')
+    marked.socket.destroy()
+    other.socket.destroy()
+  })
+
   it('reset closes open connections at once and new ones with a TCP reset', async () => {
     await proxy.pass()
     const open = await connect()

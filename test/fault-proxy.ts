@@ -14,6 +14,11 @@
 //   reset      new connections are accepted and closed with a TCP RST; open ones are
 //              closed at once (a RST on a connection that carried data left the test
 //              process spinning at exit in Node 20.20, in libuv's handle cleanup)
+//   loseReplies(marker)
+//              forward both ways, until the client sends a chunk holding `marker`: that
+//              chunk reaches the server, and nothing the server sends back on that
+//              connection crosses any more (a reply lost after the work was done, as
+//              Toxiproxy's "timeout" toxic on the downstream side only)
 //
 // Leaving stall or blackhole for pass lets the stalled connections pass again (what was
 // sent meanwhile is lost, as on a path that dropped it).
@@ -26,12 +31,15 @@ export type FaultMode =
   | { kind: 'stall' }
   | { kind: 'blackhole' }
   | { kind: 'reset' }
+  | { kind: 'loseReplies', marker: string }
 
 interface Link {
   client: net.Socket
   upstream: net.Socket
   /** Accepted while the proxy stalled: nothing crosses it until the mode passes again. */
   stalled: boolean
+  /** The client sent the loseReplies marker: the server's replies are dropped until the mode passes again. */
+  repliesLost: boolean
 }
 
 export interface FaultProxy {
@@ -48,6 +56,8 @@ export interface FaultProxy {
   stall (): Promise<void>
   blackHole (): Promise<void>
   reset (): Promise<void>
+  /** Drops the server's replies on each connection once its client sent `marker`. */
+  loseReplies (marker: string): Promise<void>
   close (): Promise<void>
 }
 
@@ -65,7 +75,7 @@ export async function startFaultProxy (target: { host: string, port: number }): 
       return
     }
     const upstream = net.connect({ host: target.host, port: target.port })
-    const link: Link = { client, upstream, stalled: mode.kind === 'stall' || mode.kind === 'blackhole' }
+    const link: Link = { client, upstream, stalled: mode.kind === 'stall' || mode.kind === 'blackhole', repliesLost: false }
     links.add(link)
     const drop = (): void => {
       links.delete(link)
@@ -74,17 +84,21 @@ export async function startFaultProxy (target: { host: string, port: number }): 
     }
     client.on('error', drop).on('close', drop)
     upstream.on('error', drop).on('close', drop)
-    forward(link, client, upstream)
-    forward(link, upstream, client)
+    forward(link, client, upstream, 'up')
+    forward(link, upstream, client, 'down')
   })
 
-  /** Moves `from`'s chunks to `to` as the mode says, in order. */
-  function forward (link: Link, from: net.Socket, to: net.Socket): void {
+  /** Moves `from`'s chunks to `to` as the mode says, in order ('up': client to server). */
+  function forward (link: Link, from: net.Socket, to: net.Socket, direction: 'up' | 'down'): void {
     // Chunks wait here while a delay holds them, so a chunk never overtakes an earlier one.
     let tail = Promise.resolve()
     from.on('data', (chunk: Buffer) => {
       const m = mode
       if (link.stalled || m.kind === 'blackhole' || m.kind === 'cut' || m.kind === 'reset') return
+      if (m.kind === 'loseReplies') {
+        if (direction === 'down' && link.repliesLost) return
+        if (direction === 'up' && chunk.includes(m.marker)) link.repliesLost = true
+      }
       if (m.kind === 'delay') {
         const due = Date.now() + m.ms
         tail = tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())))).then(() => {
@@ -153,9 +167,12 @@ export async function startFaultProxy (target: { host: string, port: number }): 
         await listen()
         for (const l of links) l.stalled = true
         return
+      case 'loseReplies':
+        await listen()
+        return
       default:
         await listen()
-        for (const l of links) l.stalled = false
+        for (const l of links) { l.stalled = false; l.repliesLost = false }
     }
   }
 
@@ -171,6 +188,7 @@ export async function startFaultProxy (target: { host: string, port: number }): 
     stall: () => set({ kind: 'stall' }),
     blackHole: () => set({ kind: 'blackhole' }),
     reset: () => set({ kind: 'reset' }),
+    loseReplies: (marker) => set({ kind: 'loseReplies', marker }),
     async close () {
       await set({ kind: 'cut' })
       await Promise.all([...resetting])
