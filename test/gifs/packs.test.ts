@@ -7,6 +7,8 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, it } from 'node:test'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import sharp from 'sharp'
 import { runCli } from '../../src/cli/main.js'
 import { exportPack } from '../../src/gifs/exporter.js'
@@ -298,5 +300,34 @@ describe('gifs export', () => {
     } finally {
       fs.rmSync(path.dirname(out), { recursive: true, force: true })
     }
+  })
+})
+
+describe('docs/gif-pack.schema.json', () => {
+  // Ajv comes with Fastify (its validator); here it checks the published schema against
+  // the example of docs/gif-packs.md and against what gifs export writes.
+  const Ajv = Ajv2020.default
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  addFormats.default(ajv)
+  const validate = ajv.compile(JSON.parse(fs.readFileSync('docs/gif-pack.schema.json', 'utf8')))
+
+  it('accepts the documented example and an exported manifest, and refuses a wrong one', async () => {
+    const page = fs.readFileSync('docs/gif-packs.md', 'utf8')
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(page)![1]!)
+    assert.ok(validate(example), JSON.stringify(validate.errors))
+    put('hug/a.gif', await noiseGif(30))
+    manifest([{ file: 'hug/a.gif', category: 'hug', ...ATTRIBUTION, hidden: true }, { url: 'https://cdn.example.test/x.gif', category: 'pat', width: 1, height: 1, frames: 1 }])
+    assert.equal((await cli('import', src)).code, 0)
+    const out = path.join(tempDir('uma-schema-'), 'pack')
+    try {
+      assert.equal((await cli('export', out)).code, 0)
+      const exported = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'))
+      assert.equal(exported.gifs.length, 2)
+      assert.ok(validate(exported), JSON.stringify(validate.errors))
+    } finally {
+      fs.rmSync(path.dirname(out), { recursive: true, force: true })
+    }
+    assert.equal(validate({ version: 2, gifs: [] }), false)
+    assert.equal(validate({ version: 1, gifs: [{ file: 'a.gif', url: 'https://x.example/a.gif' }] }), false)
   })
 })
