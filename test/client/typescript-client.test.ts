@@ -122,6 +122,23 @@ describe('clients/typescript', () => {
     assert.equal((await rejection(api.getFilesGifsFile('0'.repeat(64) + '.gif'))).code, 'GIF_FILE_NOT_FOUND')
   })
 
+  it('gifs: attribution and sizes typed, the types, a WebP, a report', async () => {
+    const gif = await api.getSfwGifImageType('pat', { format: 'webp', norepeat: 2 })
+    const { anime_name: anime, width, dominant_color: colour } = gif
+    assert.equal(anime, null)
+    assert.equal(width, 240)
+    assert.match(colour ?? '', /^#[0-9a-f]{6}$/)
+    assert.match(gif.file, /\.webp$/)
+    const webp = await api.getFilesGifsFile(gif.file)
+    assert.equal(Buffer.from(webp.subarray(8, 12)).toString('latin1'), 'WEBP')
+    const types = await api.getSfwGif()
+    assert.equal(types.types.length, 27)
+    assert.deepEqual(types.types.find((t) => t.name === 'pat'), { name: 'pat', count: 3, formats: ['gif', 'webp'] })
+    const report = await api.postSfwGifIdReport(gif.id, { reason: 'duplicate' })
+    assert.deepEqual([report.success, report.code, report.gif, report.reason], [true, 202, gif.id, 'duplicate'])
+    assert.equal((await rejection(api.postSfwGifIdReport('999999', { reason: 'other' }))).code, 'GIF_NOT_FOUND')
+  })
+
   it('text conversions', async () => {
     assert.equal((await api.convertHtmlMarkdown('<h1>Hi</h1><p><b>there</b></p>')).markdown, '# Hi\n\n**there**\n')
     const html = await api.convertMarkdownHtml('# Hello World', { headingIds: true })

@@ -13,6 +13,8 @@ export type ErrorEnvelope = Schemas['ErrorEnvelope']
 export type Colour = Schemas['Colour']
 export type Gif = Schemas['Gif']
 export type GifAnswer = Schemas['GifAnswer']
+export type GifTypes = Schemas['GifTypes']
+export type GifReportAnswer = Schemas['GifReportAnswer']
 export type TemplateFields = Schemas['TemplateFields']
 export type CustomImage = Schemas['CustomImage']
 export type CustomImageLayer = Schemas['CustomImageLayer']
@@ -183,7 +185,17 @@ export class UtilityMediaApi {
     return this.#json({ method: 'GET', path: `/sfw/gif/${encodeURIComponent(imageType)}`, query })
   }
 
-  /** The bytes of a gif: its file name ("<sha256>.gif") or the `file` URL of a gif answer. */
+  /** The gif types, with how many gifs each holds and the formats they are answered in. */
+  getSfwGif (): Promise<GifTypes> {
+    return this.#json({ method: 'GET', path: '/sfw/gif' })
+  }
+
+  /** Reports a gif to the operator (answered 202: recorded, nothing changes until the operator acts). */
+  postSfwGifIdReport (id: string, body: BodyOf<'postSfwGifIdReport'>): Promise<GifReportAnswer> {
+    return this.#json({ method: 'POST', path: `/sfw/gif/${encodeURIComponent(id)}/report`, json: body })
+  }
+
+  /** The bytes of a gif: its file name ("<sha256>.gif" or ".webp") or the `file` URL of a gif answer. */
   getFilesGifsFile (file: string): Promise<Uint8Array> {
     return this.#bytes({ method: 'GET', path: `/files/gifs/${encodeURIComponent(gifName(file))}` })
   }
@@ -266,7 +278,7 @@ export class UtilityMediaApi {
   }
 }
 
-/** "https://host/files/gifs/<hash>.gif" or "<hash>.gif" → "<hash>.gif". */
+/** "https://host/files/gifs/<hash>.gif" or "<hash>.gif" → "<hash>.gif" (or .webp). */
 function gifName (file: string): string {
   return /^https?:\/\//i.test(file) ? new URL(file).pathname.split('/').pop() ?? '' : file
 }

@@ -136,11 +136,51 @@ export interface paths {
         };
         /**
          * A random safe-for-work gif of a category
-         * @description Picks uniformly at random among the category's gifs. Types: baka, bite, blush, cry, dance, feed, fluff, grab, handhold, highfive, hug, kiss, laugh, lick, neko, pat, poke, punch, shrug, slap, smug, stare, tickle, wag, wasted, wave, wink. An unknown type answers 400 (`GIF_UNKNOWN_TYPE`, with `validTypes`); a category without gifs answers 404 (`GIF_CATEGORY_EMPTY`). `?amount=N` (1 to 20) also answers `gifs`, a list of N distinct gifs, for bots that prefetch.
+         * @description Picks uniformly at random among the category's gifs. Types: baka, bite, blush, cry, dance, feed, fluff, grab, handhold, highfive, hug, kiss, laugh, lick, neko, pat, poke, punch, shrug, slap, smug, stare, tickle, wag, wasted, wave, wink. Beside `id` and `file`: attribution (`anime_name`, `artist`, `artist_url`, `source_url`), `width`, `height`, `frames`, `bytes` and `dominant_color`, null when unknown. An unknown type answers 400 (`GIF_UNKNOWN_TYPE`, with `validTypes`); a category without gifs answers 404 (`GIF_CATEGORY_EMPTY`). `?amount=N` (1 to 20) also answers `gifs`, a list of N distinct gifs, for bots that prefetch. `?exclude=ID,…` (at most 100 ids) never answers those gifs (404 `GIF_ALL_EXCLUDED` when they are all the category holds); `?norepeat=N` (1 to 50) does not answer any of the last N gifs this key was shown in the category (fewer when the category holds N gifs or fewer). `?format=webp` links an animated WebP instead of the GIF.
          */
         get: operations["getSfwGifImageType"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sfw/gif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gif types, with how many gifs each holds
+         * @description The 27 types GET /sfw/gif/{imageType} answers, each with the number of gifs it can pick from and the formats it answers in.
+         */
+        get: operations["getSfwGif"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sfw/gif/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a gif to the operator
+         * @description Records that this key finds a gif wrong, for the operator's `gifs reports` (who may then hide or remove it). Reasons: not_sfw, wrong_category, broken, duplicate, other. Answers 202: the report is recorded, nothing changes until the operator acts. A key may report 20 times an hour (429 `RATE_LIMITED` past it, with Retry-After); reporting the same gif for the same reason again records nothing new. An unknown id answers 404 `GIF_NOT_FOUND`.
+         */
+        post: operations["postSfwGifIdReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -156,7 +196,7 @@ export interface paths {
         };
         /**
          * A gif file (public, no key)
-         * @description The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}. Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, single byte ranges (206, 416). Errors are the JSON envelope.
+         * @description The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}; `<sha256>.webp`: the same gif as an animated WebP (lossless, made on its first request and kept; 503 `WORK_BUSY` with Retry-After when the server is too busy to make it now). Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, single byte ranges (206, 416). The gif's attribution, when known, in `X-Anime-Name`, `X-Artist`, `X-Artist-Url` and `X-Source-Url` (percent-encoded UTF-8). A hidden gif answers 404. Errors are the JSON envelope.
          */
         get: operations["getFilesGifsFile"];
         put?: never;
@@ -165,7 +205,7 @@ export interface paths {
         options?: never;
         /**
          * A gif file (public, no key)
-         * @description The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}. Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, single byte ranges (206, 416). Errors are the JSON envelope.
+         * @description The image/gif bytes of a gif named by its SHA-256, as linked by GET /sfw/gif/{imageType}; `<sha256>.webp`: the same gif as an animated WebP (lossless, made on its first request and kept; 503 `WORK_BUSY` with Retry-After when the server is too busy to make it now). Immutable: strong ETag (the hash), Last-Modified, a year of caching, 304 on If-None-Match / If-Modified-Since, single byte ranges (206, 416). The gif's attribution, when known, in `X-Anime-Name`, `X-Artist`, `X-Artist-Url` and `X-Source-Url` (percent-encoded UTF-8). A hidden gif answers 404. Errors are the JSON envelope.
          */
         head: operations["headFilesGifsFile"];
         patch?: never;
@@ -577,6 +617,51 @@ export interface components {
              * @example https://api.example.com/files/gifs/3f5a….gif
              */
             file: string;
+            /**
+             * @description The anime (or other work) the gif comes from; null when unknown
+             * @example Frieren: Beyond Journey's End
+             */
+            anime_name: string | null;
+            /**
+             * @description Who made the gif; null when unknown
+             * @example someone
+             */
+            artist: string | null;
+            /**
+             * @description Where to find the artist; null when unknown
+             * @example https://example.com/someone
+             */
+            artist_url: string | null;
+            /**
+             * @description Where the gif was taken from; null when unknown
+             * @example https://example.com/post/1
+             */
+            source_url: string | null;
+            /**
+             * @description Width in pixels (null for an external gif added without it)
+             * @example 240
+             */
+            width: number | null;
+            /**
+             * @description Height in pixels
+             * @example 160
+             */
+            height: number | null;
+            /**
+             * @description Number of frames
+             * @example 10
+             */
+            frames: number | null;
+            /**
+             * @description Size of the GIF file in bytes
+             * @example 48213
+             */
+            bytes: number | null;
+            /**
+             * @description The colour most of the gif is, `#rrggbb` (for an embed's colour); null when unknown
+             * @example #e8a0b4
+             */
+            dominant_color: string | null;
         };
         GifAnswer: components["schemas"]["Envelope"] & {
             /**
@@ -589,8 +674,90 @@ export interface components {
              * @example https://api.example.com/files/gifs/3f5a….gif
              */
             file: string;
-            /** @description Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being id/file */
+            /**
+             * @description The anime (or other work) the gif comes from; null when unknown
+             * @example Frieren: Beyond Journey's End
+             */
+            anime_name: string | null;
+            /**
+             * @description Who made the gif; null when unknown
+             * @example someone
+             */
+            artist: string | null;
+            /**
+             * @description Where to find the artist; null when unknown
+             * @example https://example.com/someone
+             */
+            artist_url: string | null;
+            /**
+             * @description Where the gif was taken from; null when unknown
+             * @example https://example.com/post/1
+             */
+            source_url: string | null;
+            /**
+             * @description Width in pixels (null for an external gif added without it)
+             * @example 240
+             */
+            width: number | null;
+            /**
+             * @description Height in pixels
+             * @example 160
+             */
+            height: number | null;
+            /**
+             * @description Number of frames
+             * @example 10
+             */
+            frames: number | null;
+            /**
+             * @description Size of the GIF file in bytes
+             * @example 48213
+             */
+            bytes: number | null;
+            /**
+             * @description The colour most of the gif is, `#rrggbb` (for an embed's colour); null when unknown
+             * @example #e8a0b4
+             */
+            dominant_color: string | null;
+            /** @description Only with ?amount: that many distinct gifs (fewer if the category holds fewer), the first being the top-level fields */
             gifs?: components["schemas"]["Gif"][];
+        };
+        GifTypes: components["schemas"]["Envelope"] & {
+            /** @description The 27 types, in alphabetical order */
+            types: {
+                /**
+                 * @description The type, as GET /sfw/gif/{imageType} takes it
+                 * @example hug
+                 */
+                name: string;
+                /**
+                 * @description Gifs that can be picked (hidden ones are not counted)
+                 * @example 81
+                 */
+                count: number;
+                /**
+                 * @description The formats its gifs are answered in (`?format=`)
+                 * @example [
+                 *       "gif",
+                 *       "webp"
+                 *     ]
+                 */
+                formats: string[];
+            }[];
+        };
+        GifReportAnswer: components["schemas"]["Envelope"] & {
+            /**
+             * @description The report's id
+             * @example 7
+             */
+            id: string;
+            /**
+             * @description The id of the gif reported
+             * @example 42
+             */
+            gif: string;
+            /** @example not_sfw */
+            reason: string;
         };
         /** @description Every field is a string; each template reads its own (see each field) */
         TemplateFields: {
@@ -1391,6 +1558,15 @@ export interface operations {
             query?: {
                 /** @description Answer a list of this many distinct gifs in `gifs` */
                 amount?: number;
+                /**
+                 * @description Ids not to answer, comma-separated (at most 100)
+                 * @example 42,43
+                 */
+                exclude?: string;
+                /** @description Do not answer any of the last N gifs this key was shown in this category (picks asked with norepeat are remembered for 24 hours) */
+                norepeat?: number;
+                /** @description `webp`: `file` is an animated WebP made from the GIF (/files/gifs/`<sha256>`.webp), except for external gifs and gifs of more than 40 million pixels over all frames, answered as they are; `bytes` stays the GIF's size */
+                format?: "gif" | "webp";
             };
             header?: never;
             path: {
@@ -1445,8 +1621,221 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `GIF_CATEGORY_EMPTY`: This gif category has no gifs yet: the operator can add some with "npm run cli -- gifs import `<folder>`" */
+            /**
+             * @description `GIF_CATEGORY_EMPTY`: This gif category has no gifs yet: the operator can add some with "npm run cli -- gifs import `<folder>`"
+             *
+             *     `GIF_ALL_EXCLUDED`: Every gif of this category is in exclude: exclude fewer ids
+             */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSfwGif: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gif types, with how many gifs each holds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GifTypes"];
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postSfwGifIdReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The gif's id, as GET /sfw/gif/{imageType} answered it
+                 * @example 42
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description What is wrong with it */
+                    reason: "not_sfw" | "wrong_category" | "broken" | "duplicate" | "other";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GifReportAnswer"];
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `INVALID_UTF8`: The request body is not valid UTF-8 text
+             *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `GIF_NOT_FOUND`: No gif has this id: ids come from GET /sfw/gif/{imageType} */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1499,7 +1888,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The hash then .gif: `<sha256>.gif`
+                 * @description The hash then the format: `<sha256>.gif` or `<sha256>.webp`
                  * @example 3f5a….gif
                  */
                 file: string;
@@ -1508,13 +1897,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image bytes (image/gif) */
+            /** @description The image bytes (image/gif, image/webp) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "image/gif": string;
+                    "image/webp": string;
                 };
             };
             /** @description `VALIDATION`: Invalid request */
@@ -1566,6 +1956,8 @@ export interface operations {
              * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -1585,7 +1977,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The hash then .gif: `<sha256>.gif`
+                 * @description The hash then the format: `<sha256>.gif` or `<sha256>.webp`
                  * @example 3f5a….gif
                  */
                 file: string;
@@ -1594,13 +1986,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image bytes (image/gif) */
+            /** @description The image bytes (image/gif, image/webp) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "image/gif": string;
+                    "image/webp": string;
                 };
             };
             /** @description `VALIDATION`: Invalid request */
@@ -1652,6 +2045,8 @@ export interface operations {
              * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `WORK_BUSY`: Too many heavy requests are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
