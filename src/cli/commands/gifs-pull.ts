@@ -17,17 +17,19 @@ const MAX_PULL_COUNT = 10_000
 
 export const PULL_HELP = `  pull SOURCE --category TYPE --count N [--base-url URL] [--source-category NAME]
        [--interval-ms MS] [--contact URL|EMAIL] [--near-duplicates skip|report|keep]
-        Add N new gifs of TYPE from a public gif API: ${GIF_SOURCES.map((s) => s.name).join(', ')}.
+        Add N new gifs of TYPE from a public gif API (SOURCE: ${GIF_SOURCES.map((s) => s.name).join(', ')}).
         Each gif is checked and stored like an imported one, with the attribution
         the source gives (anime, artist, source page). Requests are paced to the
         source's published limit (--interval-ms to change it) and carry a User-Agent
         naming this API, its version and your contact (--contact, else
-        GIF_PULL_CONTACT, INFO_WEBSITE or INFO_EMAIL: one is required). Base URLs:
-        --base-url, else ${GIF_SOURCES.map((s) => s.setting).join(', ')}. Near-duplicates
-        (perceptual hashes at most ${NEAR_DUPLICATE_MAX_DISTANCE} bits apart) are skipped by default.
-        Interrupted (even by kill -9), the same command again finishes the run:
-        nothing twice, no file left behind. You are responsible for having the right
-        to use what you pull.`
+        GIF_PULL_CONTACT, INFO_WEBSITE or INFO_EMAIL: one is required). Base URL:
+        --base-url, else the source's setting:
+${GIF_SOURCES.map((s) => `          ${s.name.padEnd(11)} ${s.setting} (${s.defaultBaseUrl})`).join('\n')}
+        Near-duplicates (perceptual hashes at most ${NEAR_DUPLICATE_MAX_DISTANCE} bits apart) are
+        skipped by default. Interrupted (even by kill -9), the same command again
+        finishes the run: nothing twice, no file left behind. Exit code 1 when the
+        source ran dry or failed. You are responsible for having the right to use
+        what you pull (docs/gif-packs.md).`
 
 export async function pullCommand (rest: string[], ctx: CliContext, store: Store, pkg: { name: string, version: string }): Promise<number> {
   const { values, positionals } = parseArgs({
