@@ -4,11 +4,12 @@
 //   node --import tsx scripts/update-golden.ts [name ...]
 import fs from 'node:fs'
 import path from 'node:path'
-import { compareImages, GOLDEN_CASES, GOLDEN_DIR, startGoldenFixture, toReference } from '../test/generation/golden-cases.js'
+import { ANIMATED_GOLDEN_CASES, ANIMATED_GOLDEN_DIR, compareImages, frameOf, GOLDEN_CASES, GOLDEN_DIR, startGoldenFixture, toReference } from '../test/generation/golden-cases.js'
 
 const only = process.argv.slice(2)
 const cases = GOLDEN_CASES.filter((c) => only.length === 0 || only.includes(c.name))
-if (cases.length === 0) {
+const animated = ANIMATED_GOLDEN_CASES.filter((c) => only.length === 0 || only.includes(c.name))
+if (cases.length === 0 && animated.length === 0) {
   process.stderr.write(`No golden case named ${only.join(', ')}; cases: ${GOLDEN_CASES.map((c) => c.name).join(', ')}\n`)
   process.exit(1)
 }
@@ -23,6 +24,17 @@ try {
     if (before) state = before.equals(png) ? 'unchanged' : (await compareImages(png, before)).ok ? 'changed within tolerance' : 'CHANGED'
     fs.writeFileSync(file, png)
     process.stdout.write(`${c.name}.png  ${(png.length / 1024).toFixed(1)} KB  ${state}\n`)
+  }
+  fs.mkdirSync(ANIMATED_GOLDEN_DIR, { recursive: true })
+  for (const c of animated) {
+    // One frame of the animation; its count and delays are the case's own.
+    const png = await toReference(await frameOf(await fixture.render(c), c.frame))
+    const file = path.join(ANIMATED_GOLDEN_DIR, `${c.name}.frame${c.frame}.png`)
+    const before = fs.existsSync(file) ? fs.readFileSync(file) : undefined
+    let state = 'new'
+    if (before) state = before.equals(png) ? 'unchanged' : (await compareImages(png, before)).ok ? 'changed within tolerance' : 'CHANGED'
+    fs.writeFileSync(file, png)
+    process.stdout.write(`animated/${c.name}.frame${c.frame}.png  ${(png.length / 1024).toFixed(1)} KB  ${state}\n`)
   }
   if (only.length === 0) {
     const names = new Set(GOLDEN_CASES.map((c) => `${c.name}.png`))

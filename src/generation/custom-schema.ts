@@ -81,8 +81,10 @@ const GlobalSchema = component('CustomGlobal', Type.Object({
 }, { additionalProperties: true }))
 
 export const CustomBodySchema = component('CustomImage', Type.Object({
-  output: closedSet(Str('png, jpg (default) or webp'), { values: () => OUTPUT_FORMATS }),
+  output: closedSet(Str('png, jpg (default), webp or gif; gif and webp move when an image does (animated)'), { values: () => OUTPUT_FORMATS }),
   format: closedSet(Str('The same as output'), { values: () => OUTPUT_FORMATS }),
+  animated: Type.Optional(Type.Union([Type.Boolean(), closedSet(Type.String({ maxLength: 5 }), { values: () => ['auto', 'true', 'false'] })], { description: 'auto (default: the picture moves when the base or a layer is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)' })),
+  max_bytes: Num('Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says'),
   base: Type.Optional(BaseSchema),
   images: Type.Optional(Type.Array(ImageSchema)),
   texts: Type.Optional(Type.Array(TextSchema)),

@@ -13,7 +13,7 @@ import { naturalSize } from './image-source.js'
 import { drawLine, measureLine } from './inline-text.js'
 import { markText, type MarkedText } from './markup.js'
 import { textDirection } from './scripts.js'
-import type { Draw, TemplateDeps } from './templates.js'
+import { type Draw, sized, type TemplateDeps } from './templates.js'
 
 /**
  * Checks the whole description (limits, element types, colours, fonts, filters) and
@@ -49,7 +49,7 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
     blurred += Math.min(w * h, width * height)
   })
   if (blurred > MAX_BLURRED_PIXELS) limit(`The layers blur ${Math.round(blurred)} pixels together, at most ${MAX_BLURRED_PIXELS} per picture: blur fewer or smaller layers`, 'images')
-  return (newCanvas) => {
+  return sized(width, height, (newCanvas) => {
     const canvas = newCanvas(width, height)
     const ctx = canvas.getContext('2d')
     if (baseImage) {
@@ -61,7 +61,7 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
     elements.forEach((el, i) => { if (styles[i]) drawElement(ctx, el, styles[i], layerImages[i]) })
     texts.forEach((style, i) => { if (style) drawText(ctx, style, marked[i]!) })
     return canvas
-  }
+  })
 }
 
 function canvasSize (base: CustomBase, image: { width: number, height: number } | undefined): { width: number, height: number } {

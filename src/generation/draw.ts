@@ -7,17 +7,19 @@ import { drawLine, measureLine } from './inline-text.js'
 import { type InlineImages, NO_INLINE_IMAGES } from './markup.js'
 import { textDirection } from './scripts.js'
 
-export type OutputFormat = 'png' | 'jpg' | 'webp'
-export const OUTPUT_FORMATS = ['png', 'jpg', 'jpeg', 'webp'] as const
-export const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
+export type OutputFormat = 'png' | 'jpg' | 'webp' | 'gif'
+export const OUTPUT_FORMATS = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const
+export const CONTENT_TYPES: Record<OutputFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }
+/** The formats a picture can animate in (animation.ts). */
+export const ANIMATED_FORMATS: ReadonlySet<OutputFormat> = new Set(['gif', 'webp'])
 const ENCODE_QUALITY = 90
 
 export function parseFormat (value: string | undefined, fallback: OutputFormat, field = 'output'): OutputFormat {
   if (value === undefined || value.trim() === '') return fallback
   const v = value.trim().toLowerCase().replace(/^\./, '')
-  if (v === 'png' || v === 'webp') return v
+  if (v === 'png' || v === 'webp' || v === 'gif') return v
   if (v === 'jpg' || v === 'jpeg') return 'jpg'
-  throw new AppError('VALIDATION', `Invalid "${field}": "${value.slice(0, 20)}"; use png, jpg or webp`, { details: { field } })
+  throw new AppError('VALIDATION', `Invalid "${field}": "${value.slice(0, 20)}"; use png, jpg, webp or gif`, { details: { field } })
 }
 
 /**
@@ -26,13 +28,13 @@ export function parseFormat (value: string | undefined, fallback: OutputFormat, 
  * (sharp, file system and DNS wait behind it), and it kept running after the worker
  * that asked for it was terminated.
  */
-export function encodeSync (canvas: Canvas, format: OutputFormat): Buffer {
+export function encodeSync (canvas: Canvas, format: Exclude<OutputFormat, 'gif'>): Buffer {
   if (format === 'png') return canvas.encodeSync('png')
   if (format === 'jpg') return canvas.encodeSync('jpeg', ENCODE_QUALITY)
   return canvas.encodeSync('webp', ENCODE_QUALITY)
 }
 
-export async function encode (canvas: Canvas, format: OutputFormat): Promise<Buffer> {
+export async function encode (canvas: Canvas, format: Exclude<OutputFormat, 'gif'>): Promise<Buffer> {
   if (format === 'png') return await canvas.encode('png')
   if (format === 'jpg') return await canvas.encode('jpeg', ENCODE_QUALITY)
   return await canvas.encode('webp', ENCODE_QUALITY)

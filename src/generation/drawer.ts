@@ -11,11 +11,16 @@ import { encodeSync } from './draw.js'
 import { createDrawingFonts } from './font-loading.js'
 import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
 import { emojiUrl } from './markup.js'
+import type { DrawnFrames } from './output-budget.js'
+import { frameAt } from './timeline.js'
 import type { DrawJob, PreparedImage } from './render-job.js'
 import { templateByName } from './templates.js'
 
+/** A picture drawn: its encoded bytes, or its frames' pixels for the main thread to encode (a GIF, an animation: output-budget.ts). */
+export type Drawn = Uint8Array | DrawnFrames
+
 export interface Drawer {
-  draw (job: DrawJob): Promise<Uint8Array>
+  draw (job: DrawJob): Promise<Drawn>
   /** A banner or icon as PNG, for its public preview; AppError ASSET_NOT_FOUND when there is none. */
   preview (kind: AssetKind, name: string): Promise<Uint8Array>
   /** Lets go of what only serves the next pictures of a burst (the idle canvases). */
@@ -31,11 +36,12 @@ export function createDrawer (options: { dataDir: string }): Drawer {
     quiet: () => canvases.clear(),
     async draw (job) {
       const decoded = new Map<string, Promise<Drawable>>()
+      const moving: MovingImage[] = []
       const source: ImageSource = {
         async url (url) {
           const key = url.trim()
           let image = decoded.get(key)
-          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!))
+          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!, moving))
           return await image
         },
         async assetOrUrl (kind: AssetKind, value, role) {
@@ -54,17 +60,40 @@ export function createDrawer (options: { dataDir: string }): Drawer {
       }
       const deps = { fonts, images: source }
       const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)
-      const canvas = draw(canvases.acquire)
-      try {
-        return encodeSync(canvas, job.format)
-      } finally {
-        canvases.release(canvas)
+      if (job.animation === undefined && job.format !== 'gif') {
+        const canvas = draw(canvases.acquire)
+        try {
+          return encodeSync(canvas, job.format)
+        } finally {
+          canvases.release(canvas)
+        }
       }
+      // Frame by frame: each moving image shows its frame at the frame's time, and the
+      // picture's pixels are stacked for the encoder.
+      const { delays, starts } = job.animation ?? { delays: [0], starts: [0] }
+      const frameBytes = draw.width * draw.height * 4
+      const raw = new Uint8Array(frameBytes * delays.length)
+      starts.forEach((ms, k) => {
+        for (const m of moving) m.show(frameAt(m.delays, ms))
+        const canvas = draw(canvases.acquire)
+        try {
+          raw.set(canvas.getContext('2d').getImageData(0, 0, draw.width, draw.height).data, k * frameBytes)
+        } finally {
+          canvases.release(canvas)
+        }
+      })
+      return { raw, width: draw.width, height: draw.height, delays }
     }
   }
 }
 
-async function decodePrepared (url: string, prepared: PreparedImage): Promise<Drawable> {
+/** An animated image as the picture draws it: one canvas whose pixels are the frame shown. */
+interface MovingImage {
+  delays: number[]
+  show (frame: number): void
+}
+
+async function decodePrepared (url: string, prepared: PreparedImage, moving: MovingImage[]): Promise<Drawable> {
   if (prepared.encoded !== undefined) {
     try {
       return await loadImage(Buffer.from(prepared.encoded.buffer, prepared.encoded.byteOffset, prepared.encoded.byteLength))
@@ -73,8 +102,21 @@ async function decodePrepared (url: string, prepared: PreparedImage): Promise<Dr
     }
   }
   const canvas = createCanvas(prepared.width, prepared.height)
-  const pixels = new Uint8ClampedArray(prepared.raw!.buffer, prepared.raw!.byteOffset, prepared.raw!.byteLength)
-  canvas.getContext('2d').putImageData(new ImageData(pixels, prepared.width, prepared.height), 0, 0)
+  const frameBytes = prepared.width * prepared.height * 4
+  const frame = (i: number): ImageData => new ImageData(new Uint8ClampedArray(prepared.raw!.buffer, prepared.raw!.byteOffset + i * frameBytes, frameBytes), prepared.width, prepared.height)
+  const ctx = canvas.getContext('2d')
+  ctx.putImageData(frame(0), 0, 0)
+  if (prepared.delays !== undefined && prepared.delays.length > 1) {
+    let shown = 0
+    moving.push({
+      delays: prepared.delays,
+      show (i) {
+        if (i === shown) return
+        shown = i
+        ctx.putImageData(frame(i), 0, 0)
+      }
+    })
+  }
   setNaturalSize(canvas, prepared.naturalWidth, prepared.naturalHeight)
   return canvas
 }

@@ -11,10 +11,11 @@ import { type AssetCatalog, listedImage, listedImageSize, readRegularFile } from
 import type { Drawable } from './assets.js'
 import { customImageBoxes, prepareCustom } from './custom.js'
 import type { CustomBody } from './custom-schema.js'
-import type { OutputFormat } from './draw.js'
+import { ANIMATED_FORMATS, type OutputFormat } from './draw.js'
 import type { FontRegistry } from './fonts.js'
 import { isUrlLike, type ImageSource } from './image-source.js'
 import { emojiUrl, MAX_EMOJI_PER_PICTURE } from './markup.js'
+import { type AnimatedMode, planTimeline, playedDelays } from './timeline.js'
 import { templateByName, type TemplateFields } from './templates.js'
 
 /**
@@ -41,14 +42,28 @@ const SHRINK_SLACK = 2
  */
 const EMOJI_BOX = { width: 256, height: 256 }
 
-/** One image of a job: the bytes as fetched, or RGBA pixels shrunk by sharp. */
+/**
+ * Drawing an animation costs this many times the units of a picture's source pixels per
+ * pixel drawn (frames × canvas): the cost model's prior for `draw` counts source pixels
+ * (src/work/work.ts), and a frame drawn, read back and encoded as GIF costs about five
+ * times a pixel decoded.
+ */
+const ANIMATION_UNITS_PER_PIXEL = 5
+
+/**
+ * One image of a job: the bytes as fetched, or RGBA pixels decoded by sharp (shrunk, or
+ * every frame of an animated image, stacked, when the picture animates).
+ */
 export interface PreparedImage {
   encoded?: Uint8Array
   raw?: Uint8Array
+  /** Of one frame. */
   width: number
   height: number
   naturalWidth: number
   naturalHeight: number
+  /** Each frame's delay as played, when `raw` holds more than one frame. */
+  delays?: number[]
 }
 
 export type DrawJob = {
@@ -57,11 +72,26 @@ export type DrawJob = {
   images: Record<string, PreparedImage>
   /** DISCORD_CDN_URL: the thread that draws finds a text's emoji in `images` by their URL (absent: none were fetched). */
   discordCdn?: string
+  /**
+   * Draw these frames (timeline.ts) and hand back their pixels (output-budget.ts encodes
+   * them); absent, one frame, handed back as pixels for a GIF and encoded otherwise.
+   */
+  animation?: { delays: number[], starts: number[] }
 } & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
 
-export type JobSpec = { format: OutputFormat } & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
+export type JobSpec = { format: OutputFormat, animated?: AnimatedMode } & ({ template: string, fields: TemplateFields } | { custom: CustomBody })
 
-interface Fetched { bytes: Buffer, width: number, height: number }
+interface Fetched { bytes: Buffer, width: number, height: number, frames?: number, delays?: number[] }
+
+/** What was decided about a picture before it is admitted. */
+export interface JobPlan {
+  /** The work's units for the cost model: source pixels, and the frames drawn. */
+  units: number
+  /** Frames drawn: 1 for a still. */
+  frames: number
+  /** Frames were merged to fit the animation budgets (X-Image-Reduced: frames). */
+  framesMerged: boolean
+}
 
 /**
  * An operator's image file's size, from its header (libuv's threads, not the event loop),
@@ -78,7 +108,7 @@ async function imageFileSize (file: string): Promise<{ width: number, height: nu
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
  */
-export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec): Promise<{ sourcePixels: number, decode: (timeoutMs: number) => Promise<DrawJob> }> {
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec): Promise<{ sourcePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const emoji = new Set<string>()
   const source: ImageSource = {
@@ -117,27 +147,38 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     }
   }
   let boxes: Map<string, { width: number, height: number }>
+  let canvas: { width: number, height: number }
   if ('template' in spec) {
     const template = templateByName(spec.template)!
-    await template.prepare({ fonts: deps.fonts, images: source }, spec.fields)
+    canvas = await template.prepare({ fonts: deps.fonts, images: source }, spec.fields)
     boxes = new Map()
     for (const [field, box] of Object.entries(template.imageBoxes)) {
       const value = spec.fields[field]?.trim()
       if (value !== undefined && value !== '') boxes.set(value, box)
     }
   } else {
-    await prepareCustom({ fonts: deps.fonts, images: source }, spec.custom)
+    canvas = await prepareCustom({ fonts: deps.fonts, images: source }, spec.custom)
     boxes = customImageBoxes(spec.custom, (url) => fetched.get(url.trim()))
   }
 
   for (const url of emoji) if (!boxes.has(url)) boxes.set(url, EMOJI_BOX)
+
+  // Animated when an image moves and the output can (docs/generation.md, "Animated pictures").
+  const movingImages = [...fetched.values()].filter((i) => (i.frames ?? 1) > 1)
+  if (spec.animated === 'on' && !ANIMATED_FORMATS.has(spec.format)) {
+    throw new AppError('VALIDATION', `"animated" is true but the output is ${spec.format}, which cannot move: ask for output gif or webp`, { details: { field: 'animated' } })
+  }
+  const animate = spec.animated !== 'off' && ANIMATED_FORMATS.has(spec.format) && movingImages.length > 0
+  const timeline = animate ? planTimeline(movingImages.map((i) => playedDelays(i.delays, i.frames!)), canvas.width * canvas.height) : undefined
 
   // Budgets, decided from the headers before anything is decoded.
   let sourcePixels = 0
   let decodedPixels = 0
   const plans = new Map<string, { image: Fetched, target: { width: number, height: number } | undefined }>()
   for (const [url, image] of fetched) {
-    sourcePixels += image.width * image.height
+    // Every frame of an image that moves is decoded; a still picture decodes the first.
+    const frames = animate ? image.frames ?? 1 : 1
+    sourcePixels += image.width * image.height * frames
     const box = boxes.get(url)
     let target: { width: number, height: number } | undefined
     if (box !== undefined && (image.width > box.width * SHRINK_SLACK || image.height > box.height * SHRINK_SLACK)) {
@@ -145,7 +186,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
       const scale = Math.min(1, Math.max(box.width / image.width, box.height / image.height))
       target = { width: Math.max(1, Math.ceil(image.width * scale)), height: Math.max(1, Math.ceil(image.height * scale)) }
     }
-    decodedPixels += target === undefined ? image.width * image.height : target.width * target.height
+    decodedPixels += (target === undefined ? image.width * image.height : target.width * target.height) * frames
     plans.set(url, { image, target })
   }
   if (sourcePixels > MAX_SOURCE_PIXELS) {
@@ -155,11 +196,18 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     throw new AppError('GEN_BUDGET_EXCEEDED', `The request's images, at the sizes they are drawn, hold ${decodedPixels} pixels, above the budget of ${MAX_DECODED_PIXELS} per request: draw them smaller`, { details: { budget: 'decoded pixels', limit: MAX_DECODED_PIXELS, value: decodedPixels } })
   }
 
+  const framesDrawn = timeline?.delays.length ?? 1
   return {
     sourcePixels,
+    plan: {
+      units: sourcePixels + (timeline === undefined ? 0 : framesDrawn * canvas.width * canvas.height * ANIMATION_UNITS_PER_PIXEL),
+      frames: framesDrawn,
+      framesMerged: timeline?.merged ?? false
+    },
     async decode (timeoutMs) {
       const entries = await Promise.all([...plans].map(async ([url, { image, target }]): Promise<[string, PreparedImage]> => {
         const natural = { naturalWidth: image.width, naturalHeight: image.height }
+        if (animate && (image.frames ?? 1) > 1) return [url, await decodeFrames(url, image, target, timeoutMs)]
         if (target === undefined) return [url, { encoded: image.bytes, width: image.width, height: image.height, ...natural }]
         let raw: Buffer
         try {
@@ -175,8 +223,23 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
         }
         return [url, { raw, width: target.width, height: target.height, ...natural }]
       }))
-      const common = { format: spec.format, images: Object.fromEntries(entries), discordCdn: deps.discordCdn }
+      const common = { format: spec.format, images: Object.fromEntries(entries), discordCdn: deps.discordCdn, ...(timeline === undefined ? {} : { animation: { delays: timeline.delays, starts: timeline.starts } }) }
       return 'template' in spec ? { ...common, template: spec.template, fields: spec.fields } : { ...common, custom: spec.custom }
     }
+  }
+}
+
+/** Every frame of an animated image, as RGBA stacked, each shrunk to `target` like a still. */
+async function decodeFrames (url: string, image: Fetched, target: { width: number, height: number } | undefined, timeoutMs: number): Promise<PreparedImage> {
+  try {
+    let pipeline = sharp(image.bytes, { animated: true, limitInputPixels: false })
+      .timeout({ seconds: Math.max(1, Math.ceil(timeoutMs / 1000)) })
+    if (target !== undefined) pipeline = pipeline.resize({ width: target.width, height: target.height, fit: 'outside', withoutEnlargement: true })
+    const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const frames = image.frames ?? 1
+    const height = info.height / frames
+    return { raw: data, width: info.width, height, naturalWidth: image.width, naturalHeight: image.height, delays: playedDelays(image.delays, frames) }
+  } catch (err) {
+    throw new AppError('REMOTE_IMAGE_INVALID', `The image at ${url} could not be decoded`, { details: { url }, cause: err })
   }
 }

@@ -15,12 +15,14 @@ import { createAssetCatalog } from './asset-catalog.js'
 import { BANNERS, ICONS } from './art.js'
 import { CUSTOM_BODY_LIMIT } from './custom-limits.js'
 import { CustomBodySchema } from './custom-schema.js'
-import { CONTENT_TYPES, OUTPUT_FORMATS, parseFormat } from './draw.js'
+import { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, parseFormat } from './draw.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
 import { createFontRegistry } from './fonts.js'
 import type { Metrics } from '../metrics/metrics.js'
 import type { Work } from '../work/work.js'
 import { collectJob, type JobSpec } from './render-job.js'
+import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
+import { parseAnimated } from './timeline.js'
 import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
 
 export interface GenerationOptions {
@@ -51,10 +53,15 @@ function fieldDescription (name: string): string {
 /** The hosted names of banners and icons are a closed set; a URL works too. */
 const ASSET_FIELDS: Record<string, () => readonly string[]> = { banner: () => Object.keys(BANNERS), icon: () => Object.keys(ICONS) }
 
+/** What was done to keep a picture within max_bytes or its frame budget (output-budget.ts). */
+export const REDUCED_HEADER = 'x-image-reduced'
+
 const OutputSchema = (description: string) => Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description }), { values: () => OUTPUT_FORMATS }))
 export const FieldsSchema = component('TemplateFields', Type.Object({
-  output: OutputSchema('png, jpg or webp (each template has its default: png)'),
+  output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
   format: OutputSchema('The same as output'),
+  animated: Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description: 'auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)' }), { values: () => ['auto', 'true', 'false'] })),
+  max_bytes: Type.Optional(Type.String({ maxLength: MAX_FIELD_LENGTH, description: `Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says` })),
   ...Object.fromEntries(FIELD_NAMES.map((name) => {
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
@@ -67,7 +74,7 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
-const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes'
+const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes'
 
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
@@ -95,17 +102,21 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
    * picture drawn (a worker) on its lane. Undefined: the request was answered meanwhile
    * (its deadline) or its client left.
    */
-  async function render (reply: FastifyReply, spec: JobSpec): Promise<Buffer | undefined> {
+  async function render (reply: FastifyReply, spec: JobSpec, maxBytes: number): Promise<Encoded | undefined> {
     try {
       const signal = reply.workSignal()
       const collected = await collectJob(deps, spec)
       const options = { signal, busy: 'RENDER_BUSY' as const, owner: reply.request.apiKey?.id, elapsedMs: reply.elapsedTime }
-      const bytes = await work.schedule('draw', collected.sourcePixels, options, async () => {
+      const encoded = await work.schedule('draw', collected.plan.units, options, async () => {
         const job = await collected.decode(decodeLimitMs)
         const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
-        return await work.pool.run({ kind: 'draw', job }, signal, transfer)
+        const drawn = await work.pool.run({ kind: 'draw', job }, signal, transfer)
+        // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
+        if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, decodeLimitMs)
+        return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, decodeLimitMs)
       })
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
+      return encoded
     } catch (err) {
       if (reply.sent || reply.raw.destroyed) return undefined
       throw err
@@ -136,9 +147,11 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
         }
       }
       const format = parseFormat(fields.output ?? fields.format, template.defaultFormat, fields.output !== undefined ? 'output' : 'format')
-      const bytes = await render(reply, { format, template: template.name, fields })
-      if (bytes === undefined) return reply
-      return reply.type(CONTENT_TYPES[format]).send(bytes)
+      const animated = parseAnimated(fields.animated)
+      const maxBytes = parseMaxBytes(fields.max_bytes)
+      const encoded = await render(reply, { format, animated, template: template.name, fields }, maxBytes)
+      if (encoded === undefined) return reply
+      return send(reply, format, encoded)
     }
   })
 
@@ -157,11 +170,18 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     async handler (request, reply) {
       const body = request.body ?? {}
       const format = parseFormat(body.output ?? body.format, 'jpg', body.output !== undefined ? 'output' : 'format')
-      const bytes = await render(reply, { format, custom: body })
-      if (bytes === undefined) return reply
-      return reply.type(CONTENT_TYPES[format]).send(bytes)
+      const animated = parseAnimated(body.animated)
+      const maxBytes = parseMaxBytes(body.max_bytes)
+      const encoded = await render(reply, { format, animated, custom: body }, maxBytes)
+      if (encoded === undefined) return reply
+      return send(reply, format, encoded)
     }
   })
+
+  function send (reply: FastifyReply, format: OutputFormat, encoded: Encoded): FastifyReply {
+    if (encoded.reduced.length > 0) void reply.header(REDUCED_HEADER, encoded.reduced.join(','))
+    return reply.type(CONTENT_TYPES[format]).send(encoded.bytes)
+  }
 
   const lists = {
     templates: () => TEMPLATES.map((t) => t.name),

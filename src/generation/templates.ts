@@ -7,7 +7,7 @@ import { rank } from './templates/rank.js'
 import type { Template } from './templates/template.js'
 
 export { xpProgress } from './templates/rank.js'
-export { type Draw, type FieldDoc, MAX_FIELD_LENGTH, type Template, type TemplateDeps, type TemplateFields } from './templates/template.js'
+export { type Draw, type FieldDoc, MAX_FIELD_LENGTH, sized, type Template, type TemplateDeps, type TemplateFields } from './templates/template.js'
 
 export const TEMPLATES: readonly Template[] = [
   greetingTemplate('welcome', 'WELCOME', 'white', 'A welcome banner: avatar, username, member count, icon and banner'),

@@ -15,8 +15,13 @@ const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'heif', 'avif'])
 export interface FetchedImage {
   bytes: Buffer
   width: number
+  /** Of one frame. */
   height: number
   format: string
+  /** Frames of an animated GIF or WebP (1 for a still). */
+  frames: number
+  /** Each frame's delay in ms, as the file says (animated images). */
+  delays?: number[]
 }
 
 export interface ImageFetcher {
@@ -71,7 +76,8 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
     if (meta.width * height > maxPixels) {
       throw new AppError('REMOTE_IMAGE_INVALID', `${role}: the image at ${url} is ${meta.width}×${height} pixels, above the limit of ${maxPixels} pixels`, { details: { role, url } })
     }
-    return { bytes, width: meta.width, height, format: meta.format }
+    const frames = Math.max(1, meta.pages ?? 1)
+    return { bytes, width: meta.width, height, format: meta.format, frames, ...(frames > 1 && meta.delay !== undefined ? { delays: meta.delay } : {}) }
   }
 
   return {

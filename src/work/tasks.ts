@@ -3,6 +3,7 @@
 // classes (an AppError comes back as its code, message and details).
 import type { MarkdownOptions } from '../conversion/text/markdown-to-html.js'
 import type { AssetKind } from '../generation/asset-catalog.js'
+import type { Drawn } from '../generation/drawer.js'
 import type { DrawJob } from '../generation/render-job.js'
 
 export type WorkTask =
@@ -15,7 +16,8 @@ export type WorkTask =
   | { kind: 'collect' }
 
 export type WorkResult =
-  | { kind: 'draw', value: Uint8Array }
+  /** Encoded bytes, or a GIF's or an animation's frames for the main thread to encode. */
+  | { kind: 'draw', value: Drawn }
   | { kind: 'preview', value: Uint8Array }
   /** The whole JSON answer, serialized in the worker: writing a large one held the event loop (docs/performance.md, "Work off the event loop"). */
   | { kind: 'html-markdown', value: Uint8Array }

@@ -164,9 +164,9 @@ describe('/openapi.json', () => {
 
   it('documents image answers as binary image content', () => {
     const images: Array<[string, string, string[]]> = [
-      ['/gen/{template}', 'post', ['image/png', 'image/jpeg', 'image/webp']],
-      ['/gen/{template}', 'get', ['image/png', 'image/jpeg', 'image/webp']],
-      ['/gen/custom', 'post', ['image/png', 'image/jpeg', 'image/webp']],
+      ['/gen/{template}', 'post', ['image/png', 'image/jpeg', 'image/webp', 'image/gif']],
+      ['/gen/{template}', 'get', ['image/png', 'image/jpeg', 'image/webp', 'image/gif']],
+      ['/gen/custom', 'post', ['image/png', 'image/jpeg', 'image/webp', 'image/gif']],
       ['/convert/image-png', 'post', ['image/png']],
       ['/convert/image-jpg', 'post', ['image/jpeg']],
       ['/convert/image-webp', 'post', ['image/webp']],

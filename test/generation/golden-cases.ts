@@ -35,7 +35,29 @@ export interface GoldenCase {
   /** A path with a query string (GET) or a JSON body (POST). `{img}` is the image server's origin. */
   url: string
   body?: unknown
+  /** The answer's content type: image/png unless said. */
+  type?: string
 }
+
+/**
+ * An animation checked by its frame count, its delays and one frame's pixels, stored as
+ * test/golden/animated/{name}.frame{frame}.png (scripts/update-golden.ts writes it too).
+ */
+export interface AnimatedGoldenCase extends GoldenCase {
+  frame: number
+  frames: number
+  delays: number[]
+}
+
+/** The spinning avatar's frame delays, in ms (GIF keeps centiseconds): uneven, so a lost delay shows. */
+export const SPINNER_DELAYS = [40, 80, 120, 60, 60, 60, 200, 40, 80, 120, 60, 100]
+
+export const ANIMATED_GOLDEN_DIR = path.join(GOLDEN_DIR, 'animated')
+
+export const ANIMATED_GOLDEN_CASES: readonly AnimatedGoldenCase[] = [
+  // docs/generation.md, "Animated pictures": the avatar's frames and delays, the rest drawn over each.
+  { name: 'welcome-animated', url: '/gen/welcome', type: 'image/gif', body: { username: 'Alice <:blob:111111111111111111>', avatar: '{img}/spinner.gif', members: 'Member #42', banner: 'space', output: 'gif' }, frame: 6, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS }
+]
 
 const LONG_NAME = 'ゆうき🎉 The Extraordinarily Long Username of 世界一の猫 🚀🐱 Μαρία Ёжик'
 
@@ -158,6 +180,8 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
 
 export interface GoldenFixture {
   app: TestApp
+  /** The image server's origin, what `{img}` stands for. */
+  origin: string
   render (c: GoldenCase): Promise<Buffer>
   close (): Promise<void>
 }
@@ -199,7 +223,20 @@ async function pictures (): Promise<Record<string, { type: string, bytes: Buffer
     }
     return sharp(data, { raw: { width: w, height: h, channels: 3 } })
   }
+  const spinner = Buffer.alloc(96 * 96 * 4 * SPINNER_DELAYS.length)
+  SPINNER_DELAYS.forEach((_, f) => {
+    for (let y = 0; y < 96; y++) {
+      for (let x = 0; x < 96; x++) {
+        const i = ((f * 96 + y) * 96 + x) * 4
+        // A quarter disc of colour turning by a twelfth of a turn a frame over grey.
+        const turn = ((Math.atan2(y - 48, x - 48) / (2 * Math.PI) + 1) * 12 + f) % 12
+        const lit = turn < 3
+        spinner[i] = lit ? 240 : 90; spinner[i + 1] = lit ? 60 + f * 15 : 90; spinner[i + 2] = lit ? 80 : 110; spinner[i + 3] = 255
+      }
+    }
+  })
   return {
+    '/spinner.gif': { type: 'image/gif', bytes: await sharp(spinner, { raw: { width: 96, height: 96 * SPINNER_DELAYS.length, channels: 4, pageHeight: 96 } }).gif({ delay: SPINNER_DELAYS, loop: 0 }).toBuffer() },
     // Custom emoji, as Discord's CDN serves them (/emojis/{id}.png, .gif when animated).
     '/emojis/111111111111111111.png': { type: 'image/png', bytes: await emoji(96, [255, 200, 40]).png().toBuffer() },
     '/emojis/222222222222222222.gif': { type: 'image/gif', bytes: await emoji(64, [90, 200, 255], 2).gif().toBuffer() },
@@ -229,6 +266,7 @@ export async function startGoldenFixture (): Promise<GoldenFixture> {
   const app = await createTestApp({ config: { remoteFetchAllow: parseAllowList(['127.0.0.1']), discordCdnUrl: origin } })
   return {
     app,
+    origin,
     async render (c) {
       const res = await app.app.inject({
         method: c.body === undefined ? 'GET' : 'POST',
@@ -236,7 +274,7 @@ export async function startGoldenFixture (): Promise<GoldenFixture> {
         headers: app.auth,
         ...(c.body === undefined ? {} : { payload: substitute(c.body, origin) as object })
       })
-      if (res.statusCode !== 200 || res.headers['content-type'] !== 'image/png') {
+      if (res.statusCode !== 200 || res.headers['content-type'] !== (c.type ?? 'image/png')) {
         throw new Error(`${c.name}: ${res.statusCode} ${String(res.headers['content-type'])} ${res.body.slice(0, 300)}`)
       }
       return res.rawPayload
@@ -314,6 +352,11 @@ export async function writeFailure (name: string, actual: Buffer, comparison: Co
   fs.writeFileSync(path.join(dir, `${name}.actual.png`), actual)
   if (comparison.diff) fs.writeFileSync(path.join(dir, `${name}.diff.png`), await comparison.diff())
   return dir
+}
+
+/** One frame of an animated answer, as a PNG. */
+export async function frameOf (animation: Buffer, frame: number): Promise<Buffer> {
+  return await sharp(animation, { page: frame }).png().toBuffer()
 }
 
 /** How references are stored: re-encoded losslessly at the highest compression, so the files stay small. */

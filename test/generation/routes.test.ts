@@ -84,7 +84,7 @@ describe('/gen/welcome and the other templates', () => {
     assert.ok(asset.valid.includes('space'))
     assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?font=Comic%20Sans%20MS', headers: t.auth }), 400, 'UNKNOWN_FONT', /Comic Sans MS/)
     assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?color_username=notacolour', headers: t.auth }), 400, 'INVALID_COLOR', /color_username/)
-    assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?output=gif', headers: t.auth }), 400, 'VALIDATION', /output/)
+    assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?output=bmp', headers: t.auth }), 400, 'VALIDATION', /output/)
   })
 
   it('refuses an avatar on loopback by default with a 400 naming the avatar', async () => {

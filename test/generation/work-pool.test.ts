@@ -21,14 +21,14 @@ after(async () => { await work.close() })
 
 describe('work pool', () => {
   it('draws in a worker thread and answers the picture', async () => {
-    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'pool' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' })
+    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'pool' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }) as Uint8Array
     assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')])
   })
 
   it('runs a collection in a thread that drew (what the pool sends each thread once it has been quiet)', async () => {
     await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'pool' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' })
     assert.equal(await work.pool.run({ kind: 'collect' }), undefined)
-    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'again' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' })
+    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'again' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }) as Uint8Array
     assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')], 'the thread draws again after dropping its idle canvases')
   })
 

@@ -4,7 +4,7 @@ import { drawCover, fillTextLine, fitText } from '../draw.js'
 import { initialOf } from '../graphemes.js'
 import { markText, nameForInitial } from '../markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
-import type { Template } from './template.js'
+import { sized, type Template } from './template.js'
 
 /** A greeting card (welcome, goodbye): the same card with its own title line and colour. */
 export function greetingTemplate (name: string, title: string, titleColor: string, summary: string): Template {
@@ -48,7 +48,7 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
         markText(username, emoji),
         markText(members, emoji)
       ])
-      return (newCanvas) => {
+      return sized(W, H, (newCanvas) => {
         const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
         drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', initialOf(nameForInitial(username)), family)
         if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
@@ -65,7 +65,7 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
           fillTextLine(ctx, fitText(ctx, membersLine.text, family, 'normal', 36, 20, W - textX - 60, membersLine.images), textX, 330, 'fill', membersLine.images)
         }
         return canvas
-      }
+      })
     }
   }
 }

@@ -6,7 +6,7 @@ import { drawLine } from '../inline-text.js'
 import { markText, nameForInitial } from '../markup.js'
 import { textDirection } from '../scripts.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
-import type { Template } from './template.js'
+import { sized, type Template } from './template.js'
 
 export const quote: Template = {
   name: 'quote',
@@ -35,7 +35,7 @@ export const quote: Template = {
       markText(message, emoji),
       markText(`— ${username}`, emoji)
     ])
-    return (newCanvas) => {
+    return sized(W, H, (newCanvas) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background)
       drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', initialOf(nameForInitial(username)), family)
       const boxX = 300
@@ -62,6 +62,6 @@ export const quote: Template = {
       fillTextLine(ctx, fitText(ctx, author.text, family, 'normal', 32, 18, boxW, author.images), boxX, H - 60, 'fill', author.images)
       ctx.globalAlpha = 1
       return canvas
-    }
+    })
   }
 }

@@ -4,7 +4,7 @@ import { fillTextLine, fitText, roundedRect } from '../draw.js'
 import { initialOf } from '../graphemes.js'
 import { markText, nameForInitial } from '../markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
-import type { Template } from './template.js'
+import { sized, type Template } from './template.js'
 
 function num (value: string | undefined, fallback: number): number {
   const n = Number((value ?? '').trim().replace(/,/g, ''))
@@ -68,7 +68,7 @@ export const rank: Template = {
     ])
     const xp = Math.max(0, num(f.xp, 0))
     const maxXp = Math.max(1, num(f.max_xp, 100))
-    return (newCanvas) => {
+    return sized(W, H, (newCanvas) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
       drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', initialOf(nameForInitial(username)), family)
       ctx.fillStyle = text
@@ -94,6 +94,6 @@ export const rank: Template = {
         ctx.fill()
       }
       return canvas
-    }
+    })
   }
 }

@@ -15,7 +15,16 @@ export type TemplateFields = Record<string, string | undefined>
  * Draws a prepared picture on a canvas made by `newCanvas` (the server's pool, or
  * createCanvas): CPU work only, nothing left to wait for.
  */
-export type Draw = (newCanvas: NewCanvas) => Canvas
+export type Draw = ((newCanvas: NewCanvas) => Canvas) & {
+  /** The canvas's size, known before drawing (the budgets of an animation: src/generation/timeline.ts). */
+  width: number
+  height: number
+}
+
+/** A drawing function with its canvas's size. */
+export function sized (width: number, height: number, draw: (newCanvas: NewCanvas) => Canvas): Draw {
+  return Object.assign(draw, { width, height })
+}
 
 export interface FieldDoc { description: string, default?: string }
 
