@@ -268,13 +268,13 @@ export interface paths {
         };
         /**
          * Draw a template (welcome, goodbye, rank, quote)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
         /**
          * Draw a template (welcome, goodbye, rank, quote)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
          */
         post: operations["genTemplate"];
         delete?: never;
@@ -292,13 +292,13 @@ export interface paths {
         };
         /**
          * Draw a layered custom image
-         * @description A base (rectangle or image), image elements and texts, drawn in order. The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes. See docs/generation.md for every field and limit.
+         * @description A base (rectangle or image), image elements and texts, drawn in order. The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. See docs/generation.md for every field and limit.
          */
         get: operations["genCustomViaGet"];
         put?: never;
         /**
          * Draw a layered custom image
-         * @description A base (rectangle or image), image elements and texts, drawn in order. The image bytes (image/png, image/jpeg or image/webp as asked by `output` or `format`); errors are JSON envelopes. See docs/generation.md for every field and limit.
+         * @description A base (rectangle or image), image elements and texts, drawn in order. The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. See docs/generation.md for every field and limit.
          */
         post: operations["genCustom"];
         delete?: never;
@@ -762,15 +762,22 @@ export interface components {
         /** @description Every field is a string; each template reads its own (see each field) */
         TemplateFields: {
             /**
-             * @description png, jpg or webp (each template has its default: png)
+             * @description png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)
              * @enum {string}
              */
-            output?: "png" | "jpg" | "jpeg" | "webp";
+            output?: "png" | "jpg" | "jpeg" | "webp" | "gif";
             /**
              * @description The same as output
              * @enum {string}
              */
-            format?: "png" | "jpg" | "jpeg" | "webp";
+            format?: "png" | "jpg" | "jpeg" | "webp" | "gif";
+            /**
+             * @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)
+             * @enum {string}
+             */
+            animated?: "auto" | "true" | "false";
+            /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
+            max_bytes?: string;
             /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
             avatar?: string;
             /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -947,15 +954,19 @@ export interface components {
         };
         CustomImage: {
             /**
-             * @description png, jpg (default) or webp
+             * @description png, jpg (default), webp or gif; gif and webp move when an image does (animated)
              * @enum {string}
              */
-            output?: "png" | "jpg" | "jpeg" | "webp";
+            output?: "png" | "jpg" | "jpeg" | "webp" | "gif";
             /**
              * @description The same as output
              * @enum {string}
              */
-            format?: "png" | "jpg" | "jpeg" | "webp";
+            format?: "png" | "jpg" | "jpeg" | "webp" | "gif";
+            /** @description auto (default: the picture moves when the base or a layer is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
+            animated?: boolean | ("auto" | "true" | "false");
+            /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
+            max_bytes?: number;
             base?: components["schemas"]["CustomBase"];
             images?: components["schemas"]["CustomImageLayer"][];
             texts?: components["schemas"]["CustomText"][];
@@ -2673,10 +2684,14 @@ export interface operations {
     genTemplateViaGet: {
         parameters: {
             query?: {
-                /** @description png, jpg or webp (each template has its default: png) */
-                output?: "png" | "jpg" | "jpeg" | "webp";
+                /** @description png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated) */
+                output?: "png" | "jpg" | "jpeg" | "webp" | "gif";
                 /** @description The same as output */
-                format?: "png" | "jpg" | "jpeg" | "webp";
+                format?: "png" | "jpg" | "jpeg" | "webp" | "gif";
+                /** @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
+                animated?: "auto" | "true" | "false";
+                /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
+                max_bytes?: string;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -2735,7 +2750,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The image bytes (image/png, image/jpeg, image/webp) */
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2744,6 +2759,7 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "image/webp": string;
+                    "image/gif": string;
                 };
             };
             /**
@@ -2875,10 +2891,14 @@ export interface operations {
     genTemplate: {
         parameters: {
             query?: {
-                /** @description png, jpg or webp (each template has its default: png) */
-                output?: "png" | "jpg" | "jpeg" | "webp";
+                /** @description png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated) */
+                output?: "png" | "jpg" | "jpeg" | "webp" | "gif";
                 /** @description The same as output */
-                format?: "png" | "jpg" | "jpeg" | "webp";
+                format?: "png" | "jpg" | "jpeg" | "webp" | "gif";
+                /** @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
+                animated?: "auto" | "true" | "false";
+                /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
+                max_bytes?: string;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -2937,7 +2957,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The image bytes (image/png, image/jpeg, image/webp) */
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2946,6 +2966,7 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "image/webp": string;
+                    "image/gif": string;
                 };
             };
             /**
@@ -3118,7 +3139,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The image bytes (image/png, image/jpeg, image/webp) */
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3127,6 +3148,7 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "image/webp": string;
+                    "image/gif": string;
                 };
             };
             /**
@@ -3291,7 +3313,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The image bytes (image/png, image/jpeg, image/webp) */
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3300,6 +3322,7 @@ export interface operations {
                     "image/png": string;
                     "image/jpeg": string;
                     "image/webp": string;
+                    "image/gif": string;
                 };
             };
             /**
