@@ -12,6 +12,7 @@ import { createDrawingFonts } from './font-loading.js'
 import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
 import { emojiUrl } from './markup.js'
 import type { DrawnFrames } from './output-budget.js'
+import { createFrameDrawer } from './still-layers.js'
 import { frameAt } from './timeline.js'
 import type { DrawJob, PreparedImage } from './render-job.js'
 import { templateByName } from './templates.js'
@@ -68,14 +69,16 @@ export function createDrawer (options: { dataDir: string }): Drawer {
           canvases.release(canvas)
         }
       }
-      // Frame by frame: each moving image shows its frame at the frame's time, and the
+      // Frame by frame: each moving image shows its frame at the frame's time, over what
+      // was painted before the first of them, painted once (still-layers.ts); the
       // picture's pixels are stacked for the encoder.
       const { delays, starts } = job.animation ?? { delays: [0], starts: [0] }
       const frameBytes = draw.width * draw.height * 4
       const raw = new Uint8Array(frameBytes * delays.length)
+      const frames = createFrameDrawer(draw, new Set(moving.map((m) => m.canvas)), canvases)
       starts.forEach((ms, k) => {
         for (const m of moving) m.show(frameAt(m.delays, ms))
-        const canvas = draw(canvases.acquire)
+        const canvas = frames.frame()
         try {
           raw.set(canvas.getContext('2d').getImageData(0, 0, draw.width, draw.height).data, k * frameBytes)
         } finally {
@@ -89,6 +92,7 @@ export function createDrawer (options: { dataDir: string }): Drawer {
 
 /** An animated image as the picture draws it: one canvas whose pixels are the frame shown. */
 interface MovingImage {
+  canvas: Drawable
   delays: number[]
   show (frame: number): void
 }
@@ -109,6 +113,7 @@ async function decodePrepared (url: string, prepared: PreparedImage, moving: Mov
   if (prepared.delays !== undefined && prepared.delays.length > 1) {
     let shown = 0
     moving.push({
+      canvas,
       delays: prepared.delays,
       show (i) {
         if (i === shown) return
