@@ -76,6 +76,8 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
   // Discord markup (docs/generation.md, "Discord markup"): custom emoji from the CDN (the image server), mentions as words.
   { name: 'welcome-discord-markup', url: '/gen/welcome', body: { username: 'Kai <:blob:111111111111111111>', avatar: '{img}/avatar.png', members: '<@80351110224678912> invited you <a:party:222222222222222222>', text: 'WELCOME <:blob:111111111111111111>' } },
+  // A short quote: its author just below it, not at the foot of the card.
+  { name: 'quote-short', url: '/gen/quote', body: { username: 'Grace Hopper', text: 'Ship it.' } },
   { name: 'quote-basic', url: '/gen/quote', body: { username: 'Ada Lovelace', avatar: '{img}/avatar.png', text: 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. 機械 🌸' } },
   {
     name: 'custom-shapes',

@@ -52,14 +52,20 @@ export const quote: Template = {
       ctx.font = `italic ${size}px ${family}`
       ctx.fillStyle = color
       ctx.textAlign = 'left'
-      const top = (H - 80 - lines.length * size * 1.3) / 2 + size
+      // The quote and its author as one block, centred: a short quote keeps its author
+      // below it, not at the foot of the card.
+      const authorSize = 32
+      const gap = 36
+      const blockTop = Math.max(40, (H - (lines.length * size * 1.3 + gap + authorSize)) / 2)
+      const top = blockTop + size
       // Every line in the direction of the whole message, as a paragraph is laid out.
       ctx.direction = textDirection(message)
       lines.forEach((line, i) => drawLine(ctx, line, boxX, top + i * size * 1.3, 'fill', marked.images))
       ctx.direction = 'ltr'
       ctx.fillStyle = color
       ctx.globalAlpha = 0.75
-      fillTextLine(ctx, fitText(ctx, author.text, family, 'normal', 32, 18, boxW, author.images), boxX, H - 60, 'fill', author.images)
+      const authorY = Math.min(H - 60, blockTop + lines.length * size * 1.3 + gap + authorSize * 0.8)
+      fillTextLine(ctx, fitText(ctx, author.text, family, 'normal', authorSize, 18, boxW, author.images), boxX, authorY, 'fill', author.images)
       ctx.globalAlpha = 1
       return canvas
     })
