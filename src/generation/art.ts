@@ -109,13 +109,16 @@ export const BANNERS: Readonly<Record<string, Draw>> = {
   // sea starts below the avatar and the last line (a pale sun and the sea's edge behind
   // the text made it unreadable).
   sunset (ctx, w, h) {
-    const horizon = h * 0.87
+    // The horizon below the cards' avatar and last line (y 373 of 450), and the sun's
+    // reflection ending above the card's lower edge (y 426): the whole of the sea's
+    // glitter lies behind the card's shade, none of it cut by the edge.
+    const horizon = h * 0.845
     const sky = ctx.createLinearGradient(0, 0, 0, horizon)
     for (const [at, color] of [[0, '#0f2027'], [0.45, '#5b2a4e'], [0.8, '#b5474b'], [1, '#e9804a']] as const) sky.addColorStop(at, color)
     ctx.fillStyle = sky
     ctx.fillRect(0, 0, w, horizon)
     const glow = ctx.createRadialGradient(w * 0.86, horizon, 10, w * 0.86, horizon, 260)
-    glow.addColorStop(0, 'rgba(255,200,120,0.55)'); glow.addColorStop(1, 'rgba(255,200,120,0)')
+    glow.addColorStop(0, 'rgba(255,200,120,0.5)'); glow.addColorStop(1, 'rgba(255,200,120,0)')
     ctx.fillStyle = glow
     ctx.fillRect(0, 0, w, horizon)
     ctx.fillStyle = '#ffd68a'
@@ -123,7 +126,7 @@ export const BANNERS: Readonly<Record<string, Draw>> = {
     ctx.fillStyle = '#1b1b2f'
     ctx.fillRect(0, horizon, w, h - horizon)
     ctx.fillStyle = 'rgba(255,214,138,0.55)'
-    for (const [dy, half] of [[8, 60], [18, 44], [28, 30], [38, 18], [48, 8]] as const) ctx.fillRect(w * 0.86 - half, horizon + dy, half * 2, 3)
+    for (const [dy, half] of [[5, 58], [12, 44], [19, 31], [26, 19], [33, 9]] as const) ctx.fillRect(w * 0.86 - half, horizon + dy * h / 450, half * 2, 3)
   },
   rainbow (ctx, w, h) {
     const colors = ['#e63946', '#f4a261', '#e9c46a', '#2a9d8f', '#457b9d', '#6a4c93']

@@ -71,6 +71,16 @@ describe('banner defects stay fixed', () => {
     const firstDark = [...Array(H).keys()].find((y) => y > 200 && luma(px(40, y)) < 30)
     assert.ok(firstDark !== undefined && firstDark > 373, `the sea starts at y = ${firstDark}, behind the avatar or the text`)
   })
+
+  it('sunset: the sun and its whole reflection lie behind the card (its reflection poked out below the card\'s lower edge, y 426)', () => {
+    const px = banner('sunset')
+    let below = 0
+    for (let y = 424; y < H; y++) for (let x = 780; x <= 980; x++) below = Math.max(below, luma(px(x, y)))
+    assert.ok(below < 60, `below the card's edge the sea reaches luma ${below.toFixed(0)}: the reflection shows there`)
+    let reflection = 0
+    for (let y = 385; y < 420; y++) reflection = Math.max(reflection, luma(px(Math.round(W * 0.86), y)))
+    assert.ok(reflection > 120, 'the reflection is drawn on the sea, inside the card')
+  })
 })
 
 describe('rank card numbers', () => {
