@@ -170,7 +170,7 @@ describe('/openapi.json', () => {
       ['/convert/image-png', 'post', ['image/png']],
       ['/convert/image-jpg', 'post', ['image/jpeg']],
       ['/convert/image-webp', 'post', ['image/webp']],
-      ['/files/gifs/{file}', 'get', ['image/gif']],
+      ['/files/gifs/{file}', 'get', ['image/gif', 'image/webp']],
       ['/assets/banners/{name}', 'get', ['image/png']],
       ['/assets/icons/{name}', 'get', ['image/png']]
     ]
