@@ -47,7 +47,12 @@ interface Step { colours: number, quality: number, scale: number }
 const FULL: Step = { colours: 256, quality: 80, scale: 1 }
 const FEWER: Step = { colours: 64, quality: 50, scale: 1 }
 
-async function encodeFrames (f: DrawnFrames, format: 'gif' | 'webp', step: Step, timeoutSeconds: number): Promise<Buffer> {
+async function encodeFrames (f: DrawnFrames, format: 'gif' | 'webp', step: Step, deadline: number): Promise<Buffer> {
+  return await withinDeadline(deadline, async (seconds) => await encodeFramesFor(f, format, step, seconds))
+}
+
+/** `timeoutSeconds` 0: no timeout. */
+async function encodeFramesFor (f: DrawnFrames, format: 'gif' | 'webp', step: Step, timeoutSeconds: number): Promise<Buffer> {
   const n = f.delays.length
   let raw = Buffer.from(f.raw.buffer, f.raw.byteOffset, f.width * f.height * 4 * n)
   let { width, height } = f
@@ -87,31 +92,56 @@ function firstFrame (f: DrawnFrames): DrawnFrames {
   return { raw: f.raw.subarray(0, f.width * f.height * 4), width: f.width, height: f.height, delays: [f.delays[0] ?? 100] }
 }
 
+/**
+ * Whole seconds left before `deadline` (a performance.now() time; Infinity: none) for
+ * sharp's timeout; past it, the job's time is up (WORK_TIMEOUT_MS counts from the slot).
+ */
+function secondsLeft (deadline: number): number {
+  const left = deadline - performance.now()
+  if (left <= 0) throw timedOut()
+  return Number.isFinite(left) ? Math.max(1, Math.ceil(left / 1000)) : 0
+}
+
+function timedOut (): AppError {
+  return new AppError('TIMEOUT', 'The picture took longer than the work\'s time limit to draw and encode and was stopped: draw fewer frames or a smaller picture')
+}
+
+/** sharp's encoding within the deadline; its own timeout is the job's time being up. */
+async function withinDeadline (deadline: number, encode: (seconds: number) => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await encode(secondsLeft(deadline))
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    if (/timeout/i.test((err as Error).message)) throw timedOut()
+    throw err
+  }
+}
+
 function tooLarge (maxBytes: number, smallest: number): AppError {
   return new AppError('GEN_BUDGET_EXCEEDED', `The picture takes ${smallest} bytes at its smallest (a still, fewer colours, half its size), above max_bytes ${maxBytes}: allow more bytes`, { details: { budget: 'max_bytes', limit: maxBytes, value: smallest } })
 }
 
 /**
  * Encodes drawn frames as a GIF or an animated WebP of at most `maxBytes`, reducing in
- * the order of the module's comment; `timeoutMs` bounds each encoding (sharp's timeout).
+ * the order of the module's comment; every encoding ends by `deadline` (performance.now()
+ * time; Infinity: none), else the job is a TIMEOUT.
  */
-export async function encodeAnimation (frames: DrawnFrames, format: 'gif' | 'webp', maxBytes: number, timeoutMs: number): Promise<Encoded> {
-  const seconds = Math.max(1, Math.ceil(timeoutMs / 1000))
+export async function encodeAnimation (frames: DrawnFrames, format: 'gif' | 'webp', maxBytes: number, deadline: number): Promise<Encoded> {
   const reduced: Reduction[] = []
   const fits = (b: Buffer): boolean => b.length <= maxBytes
   let current = frames
-  let bytes = await encodeFrames(current, format, FULL, seconds)
+  let bytes = await encodeFrames(current, format, FULL, deadline)
   if (fits(bytes)) return { bytes, reduced, frames: current.delays.length }
   reduced.push(format === 'gif' ? 'colours' : 'quality')
-  bytes = await encodeFrames(current, format, FEWER, seconds)
+  bytes = await encodeFrames(current, format, FEWER, deadline)
   for (let i = 0; i < FRAME_HALVINGS && !fits(bytes) && current.delays.length > 2; i++) {
     if (!reduced.includes('frames')) reduced.push('frames')
     current = halve(current)
-    bytes = await encodeFrames(current, format, FEWER, seconds)
+    bytes = await encodeFrames(current, format, FEWER, deadline)
   }
   if (fits(bytes)) return { bytes, reduced, frames: current.delays.length }
   reduced.push('scale')
-  bytes = await encodeFrames(current, format, { ...FEWER, scale: 0.5 }, seconds)
+  bytes = await encodeFrames(current, format, { ...FEWER, scale: 0.5 }, deadline)
   if (fits(bytes)) return { bytes, reduced, frames: current.delays.length }
   if (current.delays.length > 1) {
     // A still: the first frame, at full size first.
@@ -120,7 +150,7 @@ export async function encodeAnimation (frames: DrawnFrames, format: 'gif' | 'web
     current = firstFrame(current)
     for (const scale of [1, 0.5, 0.25]) {
       if (scale < 1 && !reduced.includes('scale')) reduced.push('scale')
-      bytes = await encodeFrames(current, format, { ...FEWER, scale }, seconds)
+      bytes = await encodeFrames(current, format, { ...FEWER, scale }, deadline)
       if (fits(bytes)) return { bytes, reduced, frames: 1 }
     }
   }
@@ -132,18 +162,17 @@ export async function encodeAnimation (frames: DrawnFrames, format: 'gif' | 'web
  * PNG of 256, then 64 colours, or a JPEG or WebP of quality 60, then 40; then half, a
  * quarter of the size. Most pictures are far below the budget and pass untouched.
  */
-export async function stillWithin (bytes: Buffer, format: Exclude<OutputFormat, 'gif'>, maxBytes: number, timeoutMs: number): Promise<Encoded> {
+export async function stillWithin (bytes: Buffer, format: Exclude<OutputFormat, 'gif'>, maxBytes: number, deadline: number): Promise<Encoded> {
   if (bytes.length <= maxBytes) return { bytes, reduced: [], frames: 1 }
-  const seconds = Math.max(1, Math.ceil(timeoutMs / 1000))
   const reduced: Reduction[] = [format === 'png' ? 'colours' : 'quality']
   const meta = await sharp(bytes).metadata()
-  const encode = async (level: number, scale: number): Promise<Buffer> => {
+  const encode = async (level: number, scale: number): Promise<Buffer> => await withinDeadline(deadline, async (seconds) => {
     let image = sharp(bytes).timeout({ seconds })
     if (scale < 1) image = image.resize({ width: Math.max(1, Math.round((meta.width ?? 1) * scale)) })
     if (format === 'png') return await image.png({ palette: true, colours: level === 0 ? 256 : 64, effort: 4 }).toBuffer()
     const quality = level === 0 ? 60 : 40
     return format === 'jpg' ? await image.jpeg({ quality }).toBuffer() : await image.webp({ quality }).toBuffer()
-  }
+  })
   let out = bytes
   for (const [level, scale] of [[0, 1], [1, 1], [1, 0.5], [1, 0.25]] as const) {
     if (scale < 1 && !reduced.includes('scale')) reduced.push('scale')

@@ -108,12 +108,14 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       const collected = await collectJob(deps, spec)
       const options = { signal, busy: 'RENDER_BUSY' as const, owner: reply.request.apiKey?.id, elapsedMs: reply.elapsedTime }
       const encoded = await work.schedule('draw', collected.plan.units, options, async () => {
+        // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
+        const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
         const job = await collected.decode(decodeLimitMs)
         const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
         const drawn = await work.pool.run({ kind: 'draw', job }, signal, transfer)
         // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
-        if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, decodeLimitMs)
-        return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, decodeLimitMs)
+        if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
+        return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
       })
       if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
       return encoded
