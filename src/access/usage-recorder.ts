@@ -203,6 +203,11 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
     async close () {
       clearInterval(timer)
       try {
+        // A flush already under way writes only what was pending when it began: once it
+        // has ended (well or not), one more writes the rest. Awaiting it alone lost what
+        // was counted meanwhile (issue 25, measured: 576 of 13,633 requests after a
+        // PostgreSQL outage, whose retries made that flush long).
+        await flushing?.catch(() => {})
         await flush()
       } catch (err) {
         options.onError?.(err)

@@ -75,6 +75,32 @@ describe('usage recorder: counted once', () => {
 })
 
 describe('usage recorder: nothing lost at close', () => {
+  it('writes at close what was recorded while a flush was already under way (it was lost: close awaited that flush only)', async () => {
+    const { store, keyId } = await storeWithKey()
+    // The first write waits at the gate: a flush under way when the recorder closes.
+    let open = (): void => {}
+    const gate = new Promise<void>((resolve) => { open = resolve })
+    let writes = 0
+    const slow: UsageStore = {
+      async add (entries, batchId) {
+        if (writes++ === 0) await gate
+        await store.usage.add(entries, batchId)
+      },
+      unitsSince: async (k, d) => await store.usage.unitsSince(k, d),
+      list: async (o) => await store.usage.list(o)
+    }
+    const recorder = createUsageRecorder(slow, { flushMs: 60_000 })
+    recorder.record(keyId, 'colors', 1, NOW)
+    const first = recorder.flush()
+    recorder.record(keyId, 'colors', 1, NOW)
+    recorder.record(keyId, 'colors', 1, NOW)
+    const closed = recorder.close()
+    open()
+    await Promise.all([first, closed])
+    assert.equal(await store.usage.unitsSince(keyId, utcDay(NOW)), 3)
+    assert.equal(recorder.unwritten, 0)
+  })
+
   it('spills what the store would not take to the spill folder, and the next start writes it once, even when replayed twice', async () => {
     const { store, keyId, dir } = await storeWithKey()
     const spillDir = path.join(dir, 'usage-pending')
