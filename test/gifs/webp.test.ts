@@ -20,7 +20,7 @@ before(async () => {
   t = await createTestApp({ config: { publicUrl: 'https://gifs.example.test' } })
   bytes = renderStarterGif('dance', 1)
   await t.store.gifFiles.put(sha256(bytes), bytes)
-  ;[gif] = await t.store.gifs.add([{ category: 'dance', hash: sha256(bytes), url: null, size: bytes.length, width: 240, height: 160, frames: 10, contentType: 'image/gif', animeName: 'Some Show' }])
+  gif = (await t.store.gifs.add([{ category: 'dance', hash: sha256(bytes), url: null, size: bytes.length, width: 240, height: 160, frames: 10, contentType: 'image/gif', animeName: 'Some Show' }]))[0]!
 })
 after(() => t.close())
 
