@@ -97,6 +97,12 @@ describe('animated pictures', () => {
     assert.deepEqual([meta.width, meta.pageHeight, meta.pages], [200, 120, SPINNER_DELAYS.length])
   })
 
+  it('an animated custom emoji moves too (Discord markup, docs/generation.md)', async () => {
+    const res = await raw('/gen/custom', { output: 'gif', base: { width: 200, height: 80, color: 'white' }, texts: [{ text: 'hi <a:party:222222222222222222>', x: 10, y: 10, size: 40, color: 'black' }] })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.equal((await sharp(res.rawPayload, { animated: true }).metadata()).pages, 2)
+  })
+
   it('max_bytes: the default leaves the animation alone; a small budget gives a smaller animation or a still, never larger, and says what it did', async () => {
     const full = await raw('/gen/welcome', { ...welcome, output: 'gif' })
     assert.equal(full.statusCode, 200)
