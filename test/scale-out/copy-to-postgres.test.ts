@@ -41,6 +41,10 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
     await ensureStarterCatalog(sqlite.gifs, sqlite.gifFiles)
     const before = await sqlite.gifs.list({ limit: 10_000 })
     await sqlite.gifs.remove(before[0]!.id) // a gap in the ids
+    // Migration 6: attribution, a hidden gif and a report travel too.
+    await sqlite.gifs.setAttribution(before[1]!.id, { animeName: 'Show', artist: 'Someone', phash: 'ab'.repeat(24) })
+    await sqlite.gifs.hide(before[2]!.id)
+    const report = await sqlite.gifs.report({ gifId: before[2]!.id, keyId: bot.id, reason: 'not_sfw' })
     const gifs = await sqlite.gifs.list({ limit: 10_000 })
     await sqlite.close()
 
@@ -65,7 +69,12 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
       assert.equal((await target.keys.findByName('old'))!.status, 'revoked')
       assert.equal(await target.usage.unitsSince(bot.id, '2026-11-01'), 5)
       const copiedGifs = await target.gifs.list({ limit: 10_000 })
-      assert.deepEqual(copiedGifs.map((g) => [g.id, g.category, g.hash]), gifs.map((g) => [g.id, g.category, g.hash]))
+      assert.deepEqual(copiedGifs, gifs, 'every field, attribution, colour, phash and hidden included')
+      assert.equal(copiedGifs.find((g) => g.id === before[2]!.id)!.hidden, true)
+      assert.deepEqual(await target.gifs.reports(), [report])
+      assert.equal((await target.gifs.categoryState(before[2]!.category)).count, gifs.filter((g) => g.category === before[2]!.category && !g.hidden).length)
+      const again = await target.gifs.report({ gifId: before[1]!.id, keyId: null, reason: 'other' })
+      assert.ok(again!.id > report!.id, 'report ids continue after the copied ones')
       const bytes = await target.gifFiles.read(gifs[0]!.hash!)
       assert.deepEqual(bytes, fs.readFileSync(`${dataDir}/gifs/${gifs[0]!.hash}.gif`))
       // New rows continue after the copied ids.
