@@ -38,7 +38,12 @@ export const INLINE_MAX_CHARS = 16 * 1024
 export const INLINE_MAX_MS = 1.5
 
 export interface WorkOptions {
-  signal: AbortSignal
+  /**
+   * Fires when the work is no longer wanted (the deadline, the client gone). A function is
+   * called only for work that leaves the event loop: a tiny job run inline never needs
+   * one, and an AbortController and its listener cost about as much as a 1 KB job.
+   */
+  signal: AbortSignal | (() => AbortSignal)
   busy: ErrorCode
   owner?: Owner
   /** Time the request has already taken, in ms: what is left of REQUEST_TIMEOUT_MS bounds its wait. */
@@ -99,8 +104,9 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
     (task.kind === 'html-markdown' || task.kind === 'markdown-html') && task.input.length <= INLINE_MAX_CHARS &&
     WORK_PRIORS[task.kind].baseMs + WORK_PRIORS[task.kind].msPerUnit * task.input.length <= INLINE_MAX_MS
 
-  async function schedule<T> (kind: WorkKind, units: number, { signal, busy, owner, elapsedMs = 0 }: WorkOptions, job: () => Promise<T>): Promise<T> {
+  async function schedule<T> (kind: WorkKind, units: number, { signal: source, busy, owner, elapsedMs = 0 }: WorkOptions, job: () => Promise<T>): Promise<T> {
     const remainingMs = requestTimeoutMs > 0 ? requestTimeoutMs - elapsedMs : undefined
+    const signal = typeof source === 'function' ? source() : source
     return await scheduler.run({ owner, estimateMs: costs.estimate(kind, units), remainingMs, signal, busyCode: busy }, async () => {
       const startedAt = clock()
       const result = await job()
@@ -118,7 +124,8 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
     async run (task, opts) {
       const t = task as Exclude<WorkTask, { kind: 'collect' }>
       if (inlineText !== undefined && tiny(t)) return await inlineText(t) as never
-      return await schedule(t.kind, unitsOf(t), opts, async () => await pool.run(t, opts.signal)) as never
+      const signal = typeof opts.signal === 'function' ? opts.signal() : opts.signal
+      return await schedule(t.kind, unitsOf(t), { ...opts, signal }, async () => await pool.run(t, signal)) as never
     },
     close: async () => await pool.close()
   }

@@ -91,6 +91,24 @@ describe('request bodies', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined)
   })
 
+  it('drops __proto__ spelled with escapes, and constructor.prototype, at any depth', async () => {
+    const bodies = [
+      '{"textSize": 1, "\\u005f_proto__": {"polluted": true}}',
+      '{"textSize": 1, "nested": {"__pr\\u006fto__": {"polluted": true}}}',
+      '{"textSize": 1, "constructor": {"prototype": {"polluted": true}}}'
+    ]
+    for (const payload of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: '/probe/echo', headers: { ...t.auth, 'content-type': 'application/json' }, payload })
+      assert.equal(res.statusCode, 200, payload)
+      const got = json(res).got as Record<string, unknown>
+      assert.equal(got.textSize, 1, payload)
+      assert.equal(Object.keys(got).includes('__proto__'), false, payload)
+      assert.equal(Object.keys(got).includes('constructor'), false, payload)
+      assert.equal(JSON.stringify(got).includes('polluted'), false, payload)
+      assert.equal(({} as Record<string, unknown>).polluted, undefined)
+    }
+  })
+
   it('gives json-or-text routes JSON when the body is JSON and the text otherwise', async () => {
     const cases: Array<[string, unknown]> = [
       ['{"markdown": "# hi"}', { markdown: '# hi' }],

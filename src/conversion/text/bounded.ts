@@ -42,8 +42,9 @@ export function htmlToMarkdownBounded (html: string): string {
 }
 
 export function markdownToHtmlBounded (renderer: MarkdownRenderer, markdown: string, options: MarkdownOptions): string {
+  // Fewer characters than the limit cannot make more lines than it: no count.
   let lines = 1
-  for (let at = markdown.indexOf('\n'); at >= 0; at = markdown.indexOf('\n', at + 1)) {
+  for (let at = markdown.length < MAX_MARKDOWN_LINES ? -1 : markdown.indexOf('\n'); at >= 0; at = markdown.indexOf('\n', at + 1)) {
     if (++lines > MAX_MARKDOWN_LINES) {
       throw new AppError('TEXT_BUDGET_EXCEEDED', `The Markdown has more than ${MAX_MARKDOWN_LINES} lines, the most one request converts: split it`, { details: { budget: 'lines', limit: MAX_MARKDOWN_LINES } })
     }
