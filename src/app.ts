@@ -37,7 +37,7 @@ const pkg = createRequire(import.meta.url)('../package.json') as { version: stri
 const RECEIVE_TIMEOUT_MS = 60_000
 
 /**
- * Node's connection timeouts from the configuration (README, "Connections"): idle
+ * Node's connection timeouts from the configuration (docs/operations.md, "Connections"): idle
  * keep-alive sockets close after KEEP_ALIVE_TIMEOUT_MS, a connection that has not sent
  * its headers within HEADERS_TIMEOUT_MS is answered 408 and closed (also one that never
  * sends a byte), and a socket silent for longer than any request may run is dropped.

@@ -10,8 +10,8 @@ import { GIF_SOURCES } from './gifs/sources.js'
 import { type AllowList, parseAllowList } from './remote-fetch/address.js'
 
 /**
- * Every environment variable the server and the CLI read, in the order of the README's
- * tables. Tests hold loadConfig, .env.example and the compose file to this list: a new
+ * Every environment variable the server and the CLI read, in the order of the tables of
+ * docs/configuration.md. Tests hold loadConfig, .env.example and the compose file to this list: a new
  * setting goes here too.
  */
 export const SETTING_NAMES = [

@@ -37,7 +37,7 @@ async function main (): Promise<void> {
     store = await openStore(config, { onDatabaseProblem: (state) => reportDatabaseProblem(state) })
   } catch (err) {
     // A start refused to keep data safe, a DATA_DIR that cannot be used, or PostgreSQL
-    // not answering (DATABASE_URL): one sentence and the documented exit code (README,
+    // not answering (DATABASE_URL): one sentence and the documented exit code (docs/operations.md,
     // "Exit codes"; docs/operations-faults.md), no stack.
     if (err instanceof DatabaseStartError) {
       process.stderr.write(`${err.message}\n`)

@@ -65,7 +65,7 @@ export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opt
   // open ones, the API CORS_ORIGINS' or, when that is empty, none at all (the hook
   // returns at once). A delegator choosing by URL made @fastify/cors rebuild its options
   // on every request, the largest cost of our own in a profile of the shared path
-  // (README, "What the shared request path costs").
+  // (docs/performance.md, "The shared request path").
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as Record<string, unknown>
     if (route.method === 'OPTIONS' && route.url === '*') {

@@ -28,7 +28,7 @@ import { Duplex } from 'node:stream'
 
 /**
  * Longest request line held while its end is awaited. The parser's own limit on a
- * request's head is 16 KB (README, "Connections"): a longer line is refused either way.
+ * request's head is 16 KB (docs/operations.md, "Connections"): a longer line is refused either way.
  */
 const MAX_REQUEST_LINE = 16 * 1024
 

@@ -27,7 +27,7 @@ Commands:
 Rates:  UNITS/WINDOW, such as 100/1m, 1000/1h, 20/10s ("default": the service default,
         RATE_LIMIT_MAX per RATE_LIMIT_WINDOW).
 Quotas: UNITS/day or UNITS/month (UTC), such as 10000/day ("none": no quota).
-Units:  most requests cost 1; image conversion and generation cost more (see README).
+Units:  most requests cost 1; image conversion and generation cost more (see docs/keys.md).
 
 Names: 1 to 64 letters, digits, dots, dashes or underscores.
 Keys are stored only as a SHA-256 hash: a lost key cannot be shown again; create a new one.

@@ -154,7 +154,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
       config: {
         body: 'raw',
         images: [OUTPUT_MIME[endpoint.format]],
-        // Conversion is CPU work: it costs more of a key's rate limit (README, "costs").
+        // Conversion is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
         cost: IMAGE_CONVERSION_COST,
         errors: ['EMPTY_BODY', 'BAD_CONTENT_LENGTH', 'BAD_REQUEST', 'IMAGE_UNSUPPORTED_FORMAT', 'IMAGE_INVALID',
           'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'UPLOAD_TOO_SLOW']

@@ -18,7 +18,7 @@ import { DatabaseStartError, StoreUnavailableError } from '../interface.js'
 // Defined with the store's interface (PostgreSQL refuses starts too); exported here, where the refusals of a SQLite file are.
 export { DatabaseStartError }
 
-/** Exit codes of a refused start (sysexits.h), documented in the README. */
+/** Exit codes of a refused start (sysexits.h), documented in docs/operations.md ("Exit codes"). */
 export const EXIT_DATABASE_UNREADABLE = 65 // EX_DATAERR: the database file is not SQLite
 export const EXIT_DATABASE_MISSING = 66 // EX_NOINPUT: an earlier install without its database
 export const EXIT_CONFIG = 78 // EX_CONFIG: DATA_DIR cannot be used
