@@ -90,8 +90,9 @@ it('report → reports → hide (CLI) → never picked, file 404 → unhide (CLI
   for (let i = 0; i < 60; i++) assert.notEqual((await api('/sfw/gif/pat')).body.id, id, `pick ${i}`)
   assert.equal((await api('/sfw/gif')).body.types.find((t: { name: string }) => t.name === 'pat').count, STARTER_GIFS_PER_TYPE - 1)
   assert.ok(fs.existsSync(`${dataDir}/gifs/${filePath.split('/').pop()}`), 'its file is kept')
-  const list = JSON.parse(cli('gifs', 'list', '--category', 'pat', '--json').out) as Array<{ id: string }>
-  assert.ok(list.some((g) => g.id === id), 'its row is kept')
+  const list = JSON.parse(cli('gifs', 'list', '--category', 'pat', '--json').out) as Array<{ id: string, hidden: boolean }>
+  assert.deepEqual(list.filter((g) => g.hidden).map((g) => g.id), [id], 'its row is kept, marked hidden')
+  assert.match(cli('gifs', 'list', '--category', 'pat').out, new RegExp(`^${id} +pat +\\d+ +\\d+x\\d+ +\\d+ +hidden `, 'm'))
 
   assert.equal(cli('gifs', 'hide', id).out, `Gif ${id} (pat) is already hidden.\n`)
   const unknown = cli('gifs', 'hide', '999999')

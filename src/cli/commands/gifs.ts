@@ -64,7 +64,8 @@ function table (rows: string[][]): string {
 }
 
 function describe (g: GifRecord, fileUrl: string): Record<string, unknown> {
-  return { id: String(g.id), category: g.category, file: fileUrl, hash: g.hash, external: g.url !== null, size: g.size, width: g.width, height: g.height, frames: g.frames, addedAt: g.addedAt.toISOString() }
+  const attribution = { animeName: g.animeName ?? null, artist: g.artist ?? null, artistUrl: g.artistUrl ?? null, sourceUrl: g.sourceUrl ?? null, dominantColor: g.dominantColor ?? null }
+  return { id: String(g.id), category: g.category, file: fileUrl, hash: g.hash, external: g.url !== null, hidden: g.hidden, size: g.size, width: g.width, height: g.height, frames: g.frames, ...attribution, addedAt: g.addedAt.toISOString() }
 }
 
 export const gifsCommand: CommandGroup = {
@@ -127,8 +128,8 @@ export const gifsCommand: CommandGroup = {
           if (values.json) { ctx.out(JSON.stringify(list.map((g) => describe(g, catalog.fileUrl(g))), null, 2)); return 0 }
           if (list.length === 0) { ctx.out('No gifs. Import some with: npm run cli -- gifs import FOLDER'); return 0 }
           ctx.out(table([
-            ['ID', 'CATEGORY', 'SIZE', 'WxH', 'FRAMES', 'FILE'],
-            ...list.map((g) => [String(g.id), g.category, String(g.size), `${g.width}x${g.height}`, String(g.frames), catalog.fileUrl(g)])
+            ['ID', 'CATEGORY', 'SIZE', 'WxH', 'FRAMES', 'SHOWN', 'FILE'],
+            ...list.map((g) => [String(g.id), g.category, String(g.size), `${g.width}x${g.height}`, String(g.frames), g.hidden ? 'hidden' : 'yes', catalog.fileUrl(g)])
           ]))
           if (list.length === limit) ctx.err(`(first ${limit}; use --limit to see more)`)
           return 0
