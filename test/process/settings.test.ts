@@ -10,6 +10,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { GIF_SOURCES } from '../../src/gifs/sources.js'
 import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../backends.js'
 import { tempDir } from '../helpers.js'
 import { freePort, request, type ServerProcess, startServerProcess, until } from '../processes.js'
@@ -105,6 +106,7 @@ const BAD_VALUES: Record<string, string[]> = {
   INFO_DONATE: ['javascript:alert(1)'],
   INFO_EMAIL: ['not an address'],
   GIF_PULL_CONTACT: ['ops@exämple.test'],
+  DISCORD_CDN_URL: ['cdn.discordapp.com'],
   GIF_PULL_NEKOS_BEST_URL: ['nekos.best/api/v2'],
   GIF_PULL_WAIFU_PICS_URL: ['ftp://api.waifu.pics'],
   GIF_PULL_OTAKUGIFS_URL: ['api.otakugifs.xyz'],
@@ -122,6 +124,8 @@ function settingsReadByConfig (): string[] {
   for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]!)
   for (const m of source.matchAll(/\benv\[\s*'([A-Z][A-Z0-9_]*)'\s*\]/g)) names.add(m[1]!)
   for (const m of source.matchAll(/\(\s*env\s*,\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!)
+  // Each gif source's base URL setting is read by name from its entry (src/gifs/sources.ts).
+  for (const gifSource of GIF_SOURCES) names.add(gifSource.setting)
   return [...names].sort()
 }
 
