@@ -220,24 +220,31 @@ const bench: Benchmark = {
       for (const a of [await webp(KEY_A, small), await welcome(0), await md()]) {
         if (a.status !== 200) throw new Error(`warm-up request answered ${a.status} ${a.error}`)
       }
+      // What each scenario leaves once it is over: the server's RSS after the quiet time
+      // between scenarios, beside its row, so memory that stays can be told to a scenario.
+      const settleNoting = async (): Promise<void> => {
+        await settle()
+        const last = rows.at(-1)!
+        last.note = `${last.note === undefined ? '' : `${last.note}\n    `}server RSS ${SETTLE_MS / 1000} s after: ${mb(statusMb(pid, 'VmRSS'))}`
+      }
       await settle()
       rows.push({ name: `server at rest after one request of each kind (${server.allocator})`, ours: Math.round(statusMb(pid, 'VmRSS')), unit: 'MB', better: 'lower' })
 
       const s1 = await withPeakRss(pid, () => burst(3, () => webp(KEY_A, small)))
       rows.push(burstRow(`1. one key, 3 concurrent 800×600 JPEG (${small.length.toLocaleString('en-US')} bytes) → WebP`, s1.result, s1.peakMb))
-      await settle()
+      await settleNoting()
 
       const s2 = await withPeakRss(pid, () => burst(20, () => webp(KEY_A, small)))
       rows.push(burstRow('2. one key, 20 concurrent 800×600 JPEG → WebP', s2.result, s2.peakMb))
-      await settle()
+      await settleNoting()
 
       const s3 = await withPeakRss(pid, () => burst(60, (i) => welcome(i)))
       rows.push(burstRow('3. one key, 60 concurrent /gen/welcome', s3.result, s3.peakMb))
-      await settle()
+      await settleNoting()
 
       const s4 = await withPeakRss(pid, () => burst(60, () => md()))
       rows.push(burstRow(`4. one key, 60 concurrent ${(markdown.length / 1024).toFixed(0)} KB Markdown → HTML`, s4.result, s4.peakMb))
-      await settle()
+      await settleNoting()
 
       // 5. B alone first (idle server): one request to warm up, then the median of three.
       await webp(KEY_B, large)
@@ -276,7 +283,7 @@ const bench: Benchmark = {
           `target ≤ max(${TARGET_B_FACTOR} × alone, ${TARGET_B_FLOOR_MS / 1000} s) = ${ms(limit)}: ${verdict(b.status === 200 && b.ms <= limit)}`
         ].join('\n    ')
       })
-      await settle()
+      await settleNoting()
 
       // 6. 16 keys, one 14.5 MB PNG each, at once.
       const s6 = await withPeakRss(pid, () => Promise.all(UPLOAD_KEYS.map((key) => send(`${server.url}/convert/image-webp`, key, 'image/png', big))))
