@@ -2,6 +2,7 @@
 // a seeded generator, so their perceptual hashes are far apart (no near-duplicates among
 // them), each a few hundred bytes.
 import sharp from 'sharp'
+import { runCli } from '../../src/cli/main.js'
 
 function random (seed: number): () => number {
   let s = (seed * 2654435761) >>> 0 || 1
@@ -22,4 +23,16 @@ export async function noiseGif (seed: number, width = 32, height = 24): Promise<
     .resize(width, height, { kernel: 'nearest' })
     .gif()
     .toBuffer()
+}
+
+/** `npm run cli -- gifs …` in process, with the environment `env()` gives at each call: its exit code and what it printed. */
+export function gifsCli (env: () => Record<string, string>): (...argv: string[]) => Promise<{ code: number, out: string, err: string }> {
+  return async (...argv) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCli(['gifs', ...argv], { LOG_LEVEL: 'silent', ...env() }, {
+      out: (t) => out.push(t), err: (t) => err.push(t), interactive: false
+    })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
 }

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, it } from 'node:test'
-import { runCli } from '../../src/cli/main.js'
 import { createKeyService } from '../../src/access/keys.js'
 import { sha256 } from '../../src/store/gif-files.js'
 import { gifDirOf } from '../../src/store/local-gif-files.js'
@@ -12,6 +11,7 @@ import { renderStarterGif } from '../../src/gifs/starter-art.js'
 import { GIF_TYPES } from '../../src/gifs/types.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { createAppOn, tempDir } from '../helpers.js'
+import { gifsCli } from './fixtures.js'
 
 let dataDir: string
 let src: string
@@ -25,14 +25,7 @@ afterEach(() => {
   fs.rmSync(src, { recursive: true, force: true })
 })
 
-async function cli (...argv: string[]): Promise<{ code: number, out: string, err: string }> {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli(['gifs', ...argv], { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'https://cdn.example.test' }, {
-    out: (t) => out.push(t), err: (t) => err.push(t), interactive: false
-  })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = gifsCli(() => ({ DATA_DIR: dataDir, PUBLIC_URL: 'https://cdn.example.test' }))
 
 function gif (name: string, style = 0): Buffer {
   return renderStarterGif(name, style, 48, 32)

@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, it } from 'node:test'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import sharp from 'sharp'
-import { runCli } from '../../src/cli/main.js'
 import { exportPack } from '../../src/gifs/exporter.js'
 import { importGifs } from '../../src/gifs/importer.js'
 import { renderStarterGif } from '../../src/gifs/starter-art.js'
@@ -21,7 +20,7 @@ import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { dropSchema, postgresMissing, TEST_DATABASE_URL, uniqueName } from '../backends.js'
 import { tempDir } from '../helpers.js'
-import { noiseGif } from './fixtures.js'
+import { gifsCli, noiseGif } from './fixtures.js'
 
 let dataDir: string
 let src: string
@@ -34,14 +33,7 @@ afterEach(() => {
   fs.rmSync(src, { recursive: true, force: true })
 })
 
-async function cli (...argv: string[]): Promise<{ code: number, out: string, err: string }> {
-  const out: string[] = []
-  const err: string[] = []
-  const code = await runCli(['gifs', ...argv], { DATA_DIR: dataDir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false' }, {
-    out: (t) => out.push(t), err: (t) => err.push(t), interactive: false
-  })
-  return { code, out: out.join('\n'), err: err.join('\n') }
-}
+const cli = gifsCli(() => ({ DATA_DIR: dataDir, GIF_STARTER_CATALOG: 'false' }))
 
 function put (rel: string, content: Buffer | string): void {
   const file = path.join(src, rel)

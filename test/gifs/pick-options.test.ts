@@ -8,23 +8,7 @@ import { createGifCatalog } from '../../src/gifs/catalog.js'
 import type { GifCatalogStore, NewGif, Store } from '../../src/store/interface.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { tempDir } from '../helpers.js'
-
-/** mulberry32, as in sfw-gif.test.ts: a statistical test sees a fixed sequence. */
-function seeded (seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function chiSquare (counts: number[], total: number): number {
-  const expected = total / counts.length
-  return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0)
-}
+import { chiSquare, seeded } from './statistics.js'
 
 const fake = (category: string, i: number): NewGif => ({ category, hash: (0x9000 + i).toString(16).padStart(64, '0'), url: null, size: 100, width: 10, height: 10, frames: 2, contentType: 'image/gif' })
 
