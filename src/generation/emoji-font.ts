@@ -7,7 +7,9 @@
 // So the WOFF (whose tables are zlib streams, which Node reads without a dependency) is
 // unpacked once into DATA_DIR/cache/, leaving out the SVG table, most of the font: Skia
 // draws the COLR table, never SVG. The other tables are copied byte for byte, with
-// their checksums. The font is OFL-1.1 (assets/fonts/LICENSES.md), which allows this.
+// their checksums, but cmap, which gains the code points that stand for the ZWJ
+// sequences the canvas splits (joined-emoji.ts). The font is OFL-1.1
+// (assets/fonts/LICENSES.md), which allows this.
 //
 // The @fontsource package also ships eleven unicode-range subsets for browsers; Skia
 // draws none of their glyphs in colour, so only the whole font is used.
@@ -16,6 +18,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { threadId } from 'node:worker_threads'
 import zlib from 'node:zlib'
+import { cmapWithJoinedSequences } from './joined-emoji.js'
 
 const WOFF_SIGNATURE = 0x774f4646 // 'wOFF'
 const WOFF_HEADER_BYTES = 44
@@ -27,13 +30,19 @@ const DROPPED_TABLES = new Set(['SVG '])
 /** Reads `length` bytes at `offset` of the WOFF: a slice of a buffer, or a read of the file. */
 type ReadAt = (offset: number, length: number) => Buffer
 
+/** A table rewritten as it is unpacked, given the font's other tables by tag. */
+type TableEdit = (table: Buffer, tableOf: (tag: string) => Buffer) => Buffer
+const EDITS: Readonly<Record<string, TableEdit>> = {
+  cmap: (cmap, tableOf) => cmapWithJoinedSequences(cmap, tableOf('GSUB'))
+}
+
 interface TablePlan { tag: string, checksum: number, length: number, unpack: () => Buffer }
 
 /**
  * The sfnt header (table directory) for a WOFF 1.0 of `size` bytes, and each kept
  * table's unpacking, run only when asked: a writer holds one table at a time.
  */
-function planSfnt (size: number, readAt: ReadAt, drop: ReadonlySet<string>): { header: Buffer, tables: TablePlan[] } {
+function planSfnt (size: number, readAt: ReadAt, drop: ReadonlySet<string>, edits: Readonly<Record<string, TableEdit>>): { header: Buffer, tables: TablePlan[] } {
   const head = size >= WOFF_HEADER_BYTES ? readAt(0, WOFF_HEADER_BYTES) : Buffer.alloc(0)
   if (head.length < WOFF_HEADER_BYTES || head.readUInt32BE(0) !== WOFF_SIGNATURE) throw new Error('not a WOFF 1.0 file')
   const flavor = head.readUInt32BE(4)
@@ -62,6 +71,18 @@ function planSfnt (size: number, readAt: ReadAt, drop: ReadonlySet<string>): { h
       }
     })
   }
+  // An edited table (small: cmap) is made now, for its length, and held until written.
+  const tableOf = (tag: string): Buffer => {
+    const table = tables.find((t) => t.tag === tag)
+    if (table === undefined) throw new Error(`the font has no ${tag} table`)
+    return table.unpack()
+  }
+  tables.forEach((table, i) => {
+    const edit = edits[table.tag]
+    if (edit === undefined) return
+    const data = edit(table.unpack(), tableOf)
+    tables[i] = { tag: table.tag, checksum: tableChecksum(data), length: data.length, unpack: () => data }
+  })
   // The sfnt header: the binary-search fields of the OpenType table directory.
   let selector = 0
   while (2 ** (selector + 1) <= tables.length) selector++
@@ -86,9 +107,17 @@ function planSfnt (size: number, readAt: ReadAt, drop: ReadonlySet<string>): { h
 
 const padding = (length: number): number => (4 - (length % 4)) % 4
 
-/** The sfnt (TrueType/OpenType) bytes of a WOFF 1.0 file, without the tables in `drop`. */
-export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TABLES): Buffer {
-  const { header, tables } = planSfnt(woff.length, (offset, length) => woff.subarray(offset, offset + length), drop)
+/** OpenType's table checksum: the sum of the big-endian 32-bit words, zero-padded. */
+function tableChecksum (data: Buffer): number {
+  const padded = Buffer.concat([data, Buffer.alloc(padding(data.length))])
+  let sum = 0
+  for (let i = 0; i < padded.length; i += 4) sum = (sum + padded.readUInt32BE(i)) >>> 0
+  return sum
+}
+
+/** The sfnt (TrueType/OpenType) bytes of a WOFF 1.0 file, without the tables in `drop`, with the edits of `edits`. */
+export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TABLES, edits: Readonly<Record<string, TableEdit>> = EDITS): Buffer {
+  const { header, tables } = planSfnt(woff.length, (offset, length) => woff.subarray(offset, offset + length), drop, edits)
   return Buffer.concat([header, ...tables.flatMap((table) => [table.unpack(), Buffer.alloc(padding(table.length))])])
 }
 
@@ -96,7 +125,7 @@ export function woffToSfnt (woff: Buffer, drop: ReadonlySet<string> = DROPPED_TA
  * Writes the sfnt of the WOFF file `woffFile` to `target`, reading and unpacking one table
  * at a time: the process never holds the whole file, nor the whole result.
  */
-function writeSfnt (woffFile: string, target: string, drop: ReadonlySet<string> = DROPPED_TABLES): void {
+function writeSfnt (woffFile: string, target: string): void {
   const input = fs.openSync(woffFile, 'r')
   let output: number | undefined
   try {
@@ -105,7 +134,7 @@ function writeSfnt (woffFile: string, target: string, drop: ReadonlySet<string> 
       const read = fs.readSync(input, bytes, 0, length, offset)
       return bytes.subarray(0, read)
     }
-    const { header, tables } = planSfnt(fs.fstatSync(input).size, readAt, drop)
+    const { header, tables } = planSfnt(fs.fstatSync(input).size, readAt, DROPPED_TABLES, EDITS)
     const fd = output = fs.openSync(target, 'w')
     const write = (bytes: Buffer): void => {
       for (let done = 0; done < bytes.length;) done += fs.writeSync(fd, bytes, done)
@@ -135,21 +164,37 @@ export function bundledEmojiFont (): { woff2: string, woff: string, version: str
 }
 
 /**
+ * The name the unpacked font is cached under ends so: the suffix is new with the joined
+ * sequences' code points, so that a file unpacked before them is not taken for it.
+ */
+const JOINED_SUFFIX = '-joined.ttf'
+const CACHED_FONT = /^noto-color-emoji-.*\.ttf$/
+
+/** Whether `file` is the unpacked font, with the code points of the sequences the canvas splits (joined-emoji.ts). */
+export function isJoinedEmojiFont (file: string): boolean {
+  return file.endsWith(JOINED_SUFFIX)
+}
+
+/**
  * The TrueType file of the bundled emoji font in `cacheDir`, written on first call (by
  * whichever thread gets there first: each writes its own temporary file and renames it
- * into place). The server calls it once at start (src/server.ts), so that no drawing
- * thread carries the unpacking's garbage. Falls back to the WOFF2, which draws the same at a higher memory cost,
- * when the cache cannot be written.
+ * into place), and the files of other versions removed. The server calls it once at start
+ * (src/server.ts), so that no drawing thread carries the unpacking's garbage. Falls back
+ * to the WOFF2, which draws the same at a higher memory cost but for the four sequences
+ * the canvas splits (joined-emoji.ts), when the cache cannot be written.
  */
 export function emojiFontFile (cacheDir: string): string {
   const font = bundledEmojiFont()
-  const target = path.join(cacheDir, `noto-color-emoji-${font.version}.ttf`)
+  const target = path.join(cacheDir, `noto-color-emoji-${font.version}${JOINED_SUFFIX}`)
   if (fs.existsSync(target)) return target
   const temporary = `${target}.${process.pid}-${threadId}.tmp`
   try {
     fs.mkdirSync(cacheDir, { recursive: true })
     writeSfnt(font.woff, temporary)
     fs.renameSync(temporary, target)
+    for (const stale of fs.readdirSync(cacheDir).filter((f) => CACHED_FONT.test(f) && f !== path.basename(target))) {
+      fs.rmSync(path.join(cacheDir, stale), { force: true })
+    }
     return target
   } catch {
     try { fs.rmSync(temporary, { force: true }) } catch {}

@@ -2,8 +2,9 @@
 // registry (fonts.ts) decides which files make which family; this loads them.
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
-import { emojiFontInDataDir } from './emoji-font.js'
-import { createFontRegistry, FALLBACK_FAMILY, type FontRegistry } from './fonts.js'
+import { emojiFontInDataDir, isJoinedEmojiFont } from './emoji-font.js'
+import { createFontRegistry, EMOJI_FAMILY, FALLBACK_FAMILY, type FontRegistry } from './fonts.js'
+import { registerJoinedEmojiFont } from './joined-emoji.js'
 
 // GlobalFonts is process-wide in @napi-rs/canvas: each file is registered once per
 // process, whichever thread's registry asked first.
@@ -14,6 +15,7 @@ export function loadFont (file: string, family: string): boolean {
   if (registeredFiles.has(key)) return true
   const ok = GlobalFonts.registerFromPath(file, family) !== null
   if (ok) registeredFiles.add(key)
+  if (ok && family === EMOJI_FAMILY && isJoinedEmojiFont(file)) registerJoinedEmojiFont()
   return ok
 }
 

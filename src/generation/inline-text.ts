@@ -2,9 +2,14 @@
 // measured and drawn: the emoji's image takes the box the colour emoji font's glyph takes
 // at the line's font and baseline, so that <:wave:…> sits where 👋 would, as large, and
 // keeps its aspect ratio. Lines without placeholders go straight to the canvas.
+//
+// Every text a picture measures or draws passes here, so this is also where the ZWJ
+// sequences the canvas would split become the one code point the emoji font draws them
+// with (joined-emoji.ts).
 import type { SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable } from './assets.js'
 import { naturalSize } from './image-source.js'
+import { joinSplitEmoji } from './joined-emoji.js'
 import { hasPlaceholder, type InlineImages, NO_INLINE_IMAGES } from './markup.js'
 
 /** Any emoji of Noto Color Emoji: they share one box (ascent, descent, advance). */
@@ -59,7 +64,8 @@ function pieces (text: string, images: InlineImages): Array<string | Drawable> {
 }
 
 /** The width of a line as drawLine draws it, with ctx's font. */
-export function measureLine (ctx: SKRSContext2D, text: string, images: InlineImages = NO_INLINE_IMAGES): number {
+export function measureLine (ctx: SKRSContext2D, line: string, images: InlineImages = NO_INLINE_IMAGES): number {
+  const text = joinSplitEmoji(line)
   if (images.size === 0 || !hasPlaceholder(text)) return ctx.measureText(text).width
   const box = emojiBox(ctx)
   let width = 0
@@ -72,7 +78,8 @@ export function measureLine (ctx: SKRSContext2D, text: string, images: InlineIma
  * baseline and direction; its emoji images are drawn by a fill only (an outline is the
  * letters'). Right to left, the runs are placed from the right.
  */
-export function drawLine (ctx: SKRSContext2D, text: string, x: number, y: number, mode: 'fill' | 'stroke' = 'fill', images: InlineImages = NO_INLINE_IMAGES): void {
+export function drawLine (ctx: SKRSContext2D, line: string, x: number, y: number, mode: 'fill' | 'stroke' = 'fill', images: InlineImages = NO_INLINE_IMAGES): void {
+  const text = joinSplitEmoji(line)
   if (images.size === 0 || !hasPlaceholder(text)) {
     if (mode === 'fill') ctx.fillText(text, x, y)
     else ctx.strokeText(text, x, y)

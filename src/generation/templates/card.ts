@@ -4,6 +4,7 @@ import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable } from '../assets.js'
 import type { NewCanvas } from '../canvas-pool.js'
 import { drawCover, roundedRect } from '../draw.js'
+import { drawLine } from '../inline-text.js'
 import type { TemplateFields } from './template.js'
 
 export const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
@@ -23,7 +24,7 @@ export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx
     // No avatar: the name's first letter on a neutral disc, as chat apps do.
     ctx.fillStyle = '#5865f2'; ctx.fillRect(cx - r, cy - r, r * 2, r * 2)
     ctx.fillStyle = 'white'; ctx.font = `bold ${Math.round(r)}px ${family}`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle'
-    ctx.fillText(initial, cx, cy)
+    drawLine(ctx, initial, cx, cy)
   }
   ctx.restore()
 }
