@@ -70,6 +70,14 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   // Hosted names (docs/generation.md, "Icon and banner names"): the sunset banner keeps its sun and sea clear of the text.
   { name: 'goodbye-sunset-neko', url: '/gen/goodbye', body: { username: 'Zed', members: 'We are 41 now', banner: 'sunset', icon: 'neko' } },
   { name: 'welcome-mountain-dragon', url: '/gen/welcome', body: { username: 'Kai', members: 'Member #7', banner: 'mountain', icon: 'dragon' } },
+  // Scripts (docs/generation.md, "Scripts and emoji"): Arabic right to left, Hangul, Thai
+  // (marks above and below their letters), a name mixing Latin, Hangul and emoji (❤️‍🔥 and
+  // 🏳️‍🌈, which the canvas alone splits, as one emoji each), and a flag as the initial.
+  { name: 'welcome-arabic', url: '/gen/welcome', body: { username: 'ليلى المصري', avatar: '{img}/avatar.png', members: 'العضو رقم 42' } },
+  { name: 'welcome-korean', url: '/gen/welcome', body: { username: '김민준', avatar: '{img}/avatar.png', members: '멤버 #42' } },
+  { name: 'welcome-thai', url: '/gen/welcome', body: { username: 'สมศักดิ์ ใจดี', avatar: '{img}/avatar.png', members: 'สมาชิกคนที่ 42' } },
+  { name: 'welcome-mixed-scripts', url: '/gen/welcome', body: { username: 'Mina 민아 ❤️‍🔥🏳️‍🌈', avatar: '{img}/avatar.png', members: 'Member #42 🎉' } },
+  { name: 'welcome-flag-initial', url: '/gen/welcome', body: { username: '🇯🇵 Taro', members: 'Member #42' } },
   // 8420 of 12000: both numbers in one unit.
   { name: 'rank-xp-units', url: '/gen/rank', body: { username: 'Ann', level: '7', rank: '3', xp: '8420', max_xp: '12000', banner: 'aurora' } },
   { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
