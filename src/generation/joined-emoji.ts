@@ -10,7 +10,8 @@
 // character, which no layout splits, and draws the font's glyph.
 //
 // test/generation/script-coverage.test.ts draws every RGI sequence and fails on any that
-// is split, so a sequence a font update adds to the split ones is found there.
+// is split, so a sequence a font update adds to the split ones is found there; it also
+// fails when the canvas alone stops splitting one of these, which can then go.
 
 /** Fully qualified (with VS16), as emoji-test.txt lists them. */
 export const SPLIT_SEQUENCES: readonly string[] = ['⛓️‍💥', '❤️‍🔥', '❤️‍🩹', '🏳️‍🌈']
@@ -52,7 +53,7 @@ export function joinSplitEmoji (text: string): string {
 // The font's tables (OpenType spec: "cmap", "GSUB" chapters). Offsets are as the spec
 // gives them: 16-bit ones from the start of the structure that holds them.
 
-/** The cmap table of `font` with a format 12 entry for each sequence, mapped to its ligature glyph. */
+/** `cmap` with a format 12 entry for each sequence, mapped to the ligature glyph `gsub` makes of it. */
 export function cmapWithJoinedSequences (cmap: Buffer, gsub: Buffer): Buffer {
   const records = cmapRecords(cmap)
   const unicode = records.find((r) => cmap.readUInt16BE(r.offset) === 12)
