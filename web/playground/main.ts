@@ -60,6 +60,9 @@ const ui = {
   customFormat: $<HTMLButtonElement>('custom-format'),
   customReset: $<HTMLButtonElement>('custom-reset'),
   output: $<HTMLSelectElement>('output'),
+  animated: $<HTMLSelectElement>('animated'),
+  maxBytes: $<HTMLInputElement>('max-bytes'),
+  reduced: $<HTMLParagraphElement>('reduced'),
   message: $<HTMLDivElement>('message'),
   frame: $<HTMLDivElement>('frame'),
   picture: $<HTMLImageElement>('picture'),
@@ -288,6 +291,8 @@ for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="mod
   })
 }
 ui.output.addEventListener('change', () => schedule(0))
+ui.animated.addEventListener('change', () => schedule(0))
+ui.maxBytes.addEventListener('input', () => schedule())
 
 // ---- the request ----
 
@@ -310,7 +315,11 @@ function currentRequest (): ApiRequest | undefined {
     const value = values[field.name]
     if (value !== undefined && value.trim() !== '') body[field.name] = value
   }
+  // The answer's form: output, animated and max_bytes are sent only when chosen, so the
+  // snippets show the route's defaults as the route's defaults.
   if (ui.output.value !== '') body.output = ui.output.value
+  if (ui.animated.value !== '') body.animated = ui.animated.value
+  if (ui.maxBytes.value.trim() !== '') body.max_bytes = ui.maxBytes.value.trim()
   return { origin: location.origin, path: `/gen/${template.name}`, body: JSON.stringify(body), extension: ui.output.value || template.defaultFormat }
 }
 
@@ -365,6 +374,15 @@ async function showPicture (blob: Blob): Promise<void> {
   img.alt = `The ${template} drawn by the server`
   state.version += 1
   ui.frame.dataset.version = String(state.version)
+  // What is shown, as the status line says it (the browser tests read them).
+  ui.frame.dataset.type = blob.type
+  ui.frame.dataset.bytes = String(blob.size)
+}
+
+/** What the server reduced to keep the picture within max_bytes or its frame budget (X-Image-Reduced). */
+function showReduced (reduced: string | null): void {
+  ui.reduced.hidden = reduced === null
+  ui.reduced.textContent = reduced === null ? '' : `X-Image-Reduced: ${reduced}`
 }
 
 function render (): void {
@@ -377,6 +395,7 @@ function render (): void {
   if (key === null || request === undefined) {
     setState('idle')
     ui.picture.hidden = true
+    showReduced(null)
     ui.placeholder.hidden = false
     ui.placeholder.textContent = key === null ? 'Paste an API key to see the picture.' : 'Loading the templates…'
     ui.status.textContent = ''
@@ -408,6 +427,7 @@ function render (): void {
         showMessage(null)
         setState('ready')
         ui.status.textContent = `${res.status} · ${type} · ${formatBytes(blob.size)} · ${Math.round(performance.now() - started)} ms`
+        showReduced(res.headers.get('x-image-reduced'))
         return
       }
       const envelope = await res.json().catch(() => ({})) as Envelope
