@@ -15,6 +15,7 @@ import { createMemoryBudget } from '../../work/memory-budget.js'
 import { createScheduler } from '../../work/scheduler.js'
 import { MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 import { createUploadBudget, type UploadHold } from './upload-budget.js'
+import { type BodyBuffers, createBodyBuffers } from './body-buffers.js'
 
 export interface ImageConversionOptions {
   image: ImageConfig
@@ -70,6 +71,8 @@ interface Admission {
   released: boolean
   /** Aborted with the answer, or to shed the upload: an upload still arriving is no longer read (Node drops the rest). */
   answer: AbortController
+  /** Gives the upload's buffer back for reuse, with the rest (body-buffers.ts). */
+  recycle?: () => void
 }
 
 const admissions = new WeakMap<FastifyRequest, Admission>()
@@ -85,10 +88,10 @@ function formQuality (raw: string | undefined): number | undefined {
 }
 
 /** The bytes an upload is held to: its declared length, or the largest a body may be. */
-function uploadBytes (request: FastifyRequest): number {
+function uploadBytes (request: FastifyRequest, buffers: BodyBuffers): number {
   const declared = Number(request.headers['content-length'])
   const largest = MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES
-  return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(declared, largest) : largest
+  return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(buffers.capacityFor(declared), largest) : largest
 }
 
 export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0 }) => {
@@ -98,10 +101,13 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
   // Conversions run in the event loop's process (libvips' own threads): IMAGE_CONCURRENCY lanes.
   const scheduler = createScheduler({ lanes: image.concurrency, busyCode: 'IMAGE_BUSY', observer: metrics.queue('image-conversion') })
   const costs = createCostModel(IMAGE_PRIORS)
+  // Upload bodies reuse their buffers (body-buffers.ts): given back with the admission.
+  const bodies = createBodyBuffers()
   const releaseIfDone = (admission: Admission): void => {
     if (admission.released || !admission.answered || admission.busy > 0) return
     admission.released = true
     admission.hold.release()
+    admission.recycle?.()
   }
   const answered = (request: FastifyRequest): void => {
     const admission = admissions.get(request)
@@ -129,7 +135,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
     const answer = new AbortController()
     let hold: UploadHold
     try {
-      hold = uploads.reserve(request.apiKey?.id, uploadBytes(request), (err) => answer.abort(err))
+      hold = uploads.reserve(request.apiKey?.id, uploadBytes(request, bodies), (err) => answer.abort(err))
     } catch (err) {
       done(err as Error)
       return
@@ -143,7 +149,11 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
   // Any content type: the bytes are recognised by their content, not their label.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', function parseUpload (request, payload, done) {
-    holding(request, () => readUpload(request.headers, payload, pace, admissions.get(request)!.answer.signal)).then((upload) => done(null, upload), (err: Error) => done(err))
+    const admission = admissions.get(request)!
+    holding(request, () => readUpload(request.headers, payload, pace, admission.answer.signal, bodies).then((upload) => {
+      admission.recycle = upload.recycle
+      return upload
+    })).then((upload) => done(null, upload), (err: Error) => done(err))
   })
 
   for (const endpoint of ENDPOINTS) {
@@ -179,6 +189,9 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         const backgroundRaw = request.query.background ?? upload.fields.background
         const background = backgroundRaw === undefined ? WHITE : parseBackground(backgroundRaw)
         const admission = admissions.get(request)!
+        // Answered while the upload arrived (its deadline, the client gone): its buffer may
+        // already serve another upload, so it is not read again.
+        if (admission.answered) return reply
         let result: ConvertResult
         const signal = admission.answer.signal
         const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - reply.elapsedTime : undefined

@@ -17,6 +17,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Readable } from 'node:stream'
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy'
 import { AppError, isAppError } from '../../errors.js'
+import type { BodyBuffers } from './body-buffers.js'
 
 /** The specification's limit on image data. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
@@ -41,6 +42,8 @@ export interface Upload {
   bytes: Buffer
   /** Small text fields of a multipart form (quality, background). */
   fields: Record<string, string>
+  /** Gives `bytes` back for reuse (body-buffers.ts): once nothing reads them any more. */
+  recycle?: () => void
 }
 
 function tooLarge (): AppError {
@@ -60,7 +63,7 @@ function isMultipart (headers: IncomingHttpHeaders): boolean {
  * Node then reads and drops the rest of the body itself, with our listeners removed, and
  * may never say when it is done, so waiting on it would hold the request's place forever.
  */
-export function readUpload (headers: IncomingHttpHeaders, payload: Readable, pace?: UploadPace, signal?: AbortSignal): Promise<Upload> {
+export function readUpload (headers: IncomingHttpHeaders, payload: Readable, pace?: UploadPace, signal?: AbortSignal, buffers?: BodyBuffers): Promise<Upload> {
   const declared = headers['content-length'] === undefined ? undefined : Number(headers['content-length'])
   const multipart = isMultipart(headers)
   const limit = multipart ? MAX_IMAGE_BYTES + MULTIPART_OVERHEAD_BYTES : MAX_IMAGE_BYTES
@@ -68,7 +71,7 @@ export function readUpload (headers: IncomingHttpHeaders, payload: Readable, pac
     if (declared > limit + MAX_DISCARD_BYTES) return Promise.reject(tooLarge())
     return discardRest(payload).then(() => { throw tooLarge() })
   }
-  const reading = multipart ? readMultipart(headers, payload, limit) : readRaw(payload, declared, limit)
+  const reading = multipart ? readMultipart(headers, payload, limit, buffers) : readRaw(payload, declared, limit, buffers)
   return pace === undefined && signal === undefined ? reading : paced(payload, reading, pace, signal)
 }
 
@@ -171,11 +174,21 @@ function discardRest (payload: Readable): Promise<void> {
   })
 }
 
-function readRaw (payload: Readable, declared: number | undefined, limit: number): Promise<Upload> {
+/** `chunks` (of `size` bytes together) in one buffer, from `buffers` when given. */
+function joined (chunks: Buffer[], size: number, buffers: BodyBuffers | undefined): Pick<Upload, 'bytes' | 'recycle'> {
+  if (buffers === undefined || chunks.length === 1) return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) }
+  const taken = buffers.take(size)
+  let at = 0
+  for (const chunk of chunks) at += chunk.copy(taken.bytes, at)
+  return taken
+}
+
+function readRaw (payload: Readable, declared: number | undefined, limit: number, buffers: BodyBuffers | undefined): Promise<Upload> {
   return new Promise((resolve, reject) => {
     // A declared length within the limit is allocated once: no second copy when the body ends.
     const known = declared !== undefined && Number.isInteger(declared) && declared >= 0
-    const whole = known ? Buffer.allocUnsafe(declared) : undefined
+    const taken: Pick<Upload, 'bytes' | 'recycle'> | undefined = known ? (buffers?.take(declared) ?? { bytes: Buffer.allocUnsafe(declared) }) : undefined
+    const whole = taken?.bytes
     const chunks: Buffer[] = []
     let received = 0
     const cleanup = () => {
@@ -187,6 +200,7 @@ function readRaw (payload: Readable, declared: number | undefined, limit: number
     const onData = (chunk: Buffer) => {
       if (received + chunk.length > limit || (whole !== undefined && received + chunk.length > whole.length)) {
         cleanup()
+        taken?.recycle?.()
         chunks.length = 0
         if (received + chunk.length > limit) discardRest(payload).then(() => reject(tooLarge()))
         else reject(new AppError('BAD_CONTENT_LENGTH'))
@@ -199,11 +213,14 @@ function readRaw (payload: Readable, declared: number | undefined, limit: number
     const onEnd = () => {
       cleanup()
       if (whole !== undefined) {
-        if (received !== whole.length) reject(new AppError('BAD_CONTENT_LENGTH'))
-        else resolve({ bytes: whole, fields: {} })
+        if (received === whole.length) resolve({ ...taken!, fields: {} })
+        else {
+          taken!.recycle?.()
+          reject(new AppError('BAD_CONTENT_LENGTH'))
+        }
         return
       }
-      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), fields: {} })
+      resolve({ ...joined(chunks, received, buffers), fields: {} })
     }
     const onError = (err: Error) => {
       cleanup()
@@ -220,7 +237,7 @@ function readRaw (payload: Readable, declared: number | undefined, limit: number
   })
 }
 
-function readMultipart (headers: IncomingHttpHeaders, payload: Readable, limit: number): Promise<Upload> {
+function readMultipart (headers: IncomingHttpHeaders, payload: Readable, limit: number, buffers: BodyBuffers | undefined): Promise<Upload> {
   return new Promise((resolve, reject) => {
     let busboy: InstanceType<typeof Busboy>
     try {
@@ -284,7 +301,7 @@ function readMultipart (headers: IncomingHttpHeaders, payload: Readable, limit: 
         reject(new AppError('EMPTY_BODY', 'The multipart form has no file part: send the image as a file in a part named "file"'))
         return
       }
-      resolve({ bytes: Buffer.concat(chosen.chunks, chosen.size), fields })
+      resolve({ ...joined(chosen.chunks, chosen.size, buffers), fields })
     })
     // 'close' before busboy's 'finish': the request stream ended without its end.
     const onClose = () => { if (!payload.readableEnded) fail(clientClosed()) }
