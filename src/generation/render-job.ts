@@ -111,14 +111,15 @@ async function imageFileSize (file: string): Promise<{ width: number, height: nu
 export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec): Promise<{ sourcePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const emoji = new Set<string>()
+  async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean }): Promise<Drawable> {
+    const key = url.trim()
+    const image = await deps.images.fetchImage(key, role, options)
+    fetched.set(key, image)
+    // Only the size is read on this thread (the canvas size of /gen/custom follows its base).
+    return { width: image.width, height: image.height } as unknown as Drawable
+  }
   const source: ImageSource = {
-    async url (url, role) {
-      const key = url.trim()
-      const image = await deps.images.fetchImage(key, role)
-      fetched.set(key, image)
-      // Only the size is read on this thread (the canvas size of /gen/custom follows its base).
-      return { width: image.width, height: image.height } as unknown as Drawable
-    },
+    url: fetchUrl,
     async assetOrUrl (kind, value, role) {
       if (isUrlLike(value)) return await source.url(value, role)
       // Unknown names fail here with their 400; known ones are drawn by the worker.
@@ -139,7 +140,8 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
         emoji.add(url)
       }
       try {
-        return await source.url(url, 'emoji')
+        // A failure is kept briefly (image-fetcher.ts): a dead emoji is not fetched for every picture.
+        return await fetchUrl(url, 'emoji', { cacheFailure: true })
       } catch {
         // Drawn as its :name: (markup.ts); the fetch's outcome is in the metrics.
         return undefined

@@ -60,8 +60,10 @@ export interface RemoteFetcher {
   fetch (url: string, role: string, init?: FetchInit): Promise<FetchedResource>
 }
 
-class FetchFailure extends Error {
-  constructor (readonly code: ErrorCode, message: string) { super(message) }
+/** Why a fetch failed; the AppError a caller gets has it as its `cause`. */
+export class FetchFailure extends Error {
+  /** `status`: the HTTP status the server answered, when it answered one. */
+  constructor (readonly code: ErrorCode, message: string, readonly status?: number) { super(message) }
 }
 
 function shortUrl (url: string): string {
@@ -178,7 +180,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
         }
         if (status < 200 || status >= 300) {
           res.resume()
-          fail(new FetchFailure('REMOTE_FETCH_FAILED', `answered HTTP ${status}`))
+          fail(new FetchFailure('REMOTE_FETCH_FAILED', `answered HTTP ${status}`, status))
           return
         }
         const declared = Number(res.headers['content-length'])
@@ -232,7 +234,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
       } catch (err) {
         if (err instanceof FetchFailure) {
           const redirected = current !== rawUrl ? ` (redirected to ${shortUrl(current)})` : ''
-          throw new AppError(err.code, `${role}: the URL ${shortUrl(rawUrl)}${redirected} ${err.message}`, { details: { role, url: rawUrl } })
+          throw new AppError(err.code, `${role}: the URL ${shortUrl(rawUrl)}${redirected} ${err.message}`, { details: { role, url: rawUrl }, cause: err })
         }
         throw err
       }

@@ -1,16 +1,29 @@
 // Image fetching on top of the safe fetcher: the bytes must be an image format we
 // decode, within the pixel limit (a small file can declare a huge canvas: a
 // decompression bomb), checked from the header by sharp before anyone decodes it.
-// Successful fetches are kept in a bounded in-memory cache (bytes and age).
+// Successful fetches are kept in a bounded in-memory cache (bytes and age). A failure is
+// kept too, briefly, for callers that ask (a custom emoji, drawn as its :name: when its
+// fetch fails): a dead emoji named on every picture is fetched once a minute, not on
+// every picture, and a hanging CDN costs its deadline once in a while, not every time.
 import sharp from 'sharp'
 import { AppError, isAppError } from '../errors.js'
-import type { RemoteFetcher } from './fetcher.js'
+import { FetchFailure, type RemoteFetcher } from './fetcher.js'
 
 /** 25 megapixels: a 5000×5000 image, far above any canvas /gen draws (3000×3000). */
 export const MAX_IMAGE_PIXELS = 25_000_000
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 export const DEFAULT_CACHE_TTL_MS = 5 * 60_000
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'heif', 'avif'])
+/**
+ * How long a failure is kept when the server said the image is not there (HTTP 404 or
+ * 410), or what it sent cannot be used (not an image, too large, a refused address): an
+ * answer that does not change from one picture to the next.
+ */
+export const FAILURE_TTL_MS = 60_000
+/** How long any other failure is kept (a timeout, a 5xx or 429, a connection cut): it may pass soon. */
+export const TRANSIENT_FAILURE_TTL_MS = 10_000
+/** Failures kept at most; the oldest go first. */
+export const MAX_CACHED_FAILURES = 1000
 
 export interface FetchedImage {
   bytes: Buffer
@@ -25,7 +38,11 @@ export interface FetchedImage {
 }
 
 export interface ImageFetcher {
-  fetchImage (url: string, role: string): Promise<FetchedImage>
+  /**
+   * `cacheFailure`: a failure is kept (FAILURE_TTL_MS, TRANSIENT_FAILURE_TTL_MS) and
+   * thrown again, without fetching, to callers that pass it within that time.
+   */
+  fetchImage (url: string, role: string, options?: { cacheFailure?: boolean }): Promise<FetchedImage>
 }
 
 export interface ImageFetcherOptions {
@@ -36,23 +53,51 @@ export interface ImageFetcherOptions {
   /** Bound of the cache in bytes; 0 disables caching. */
   cacheBytes?: number
   cacheTtlMs?: number
+  /** The clock of the cache's ages (tests move it). */
+  now?: () => number
 }
 
 interface CacheEntry { image: FetchedImage, expires: number }
+interface FailureEntry { error: AppError, expires: number }
+
+/** How long a failure is kept: longer when the answer will not change (FAILURE_TTL_MS). */
+export function failureTtlMs (err: AppError): number {
+  const status = err.cause instanceof FetchFailure ? err.cause.status : undefined
+  switch (err.code) {
+    case 'REMOTE_IMAGE_INVALID':
+    case 'REMOTE_FETCH_TOO_LARGE':
+    case 'REMOTE_FETCH_REFUSED':
+      return FAILURE_TTL_MS
+    case 'REMOTE_FETCH_FAILED':
+      return status === 404 || status === 410 ? FAILURE_TTL_MS : TRANSIENT_FAILURE_TTL_MS
+    default:
+      return TRANSIENT_FAILURE_TTL_MS
+  }
+}
+
+/** The same failure, told with `role` (another request's, or a cached one). */
+function withRole (err: unknown, role: string): unknown {
+  const other = isAppError(err) ? err.details?.role : undefined
+  if (!isAppError(err) || typeof other !== 'string') return err
+  return new AppError(err.code, role + err.message.slice(other.length), { details: { ...err.details, role }, cause: err.cause })
+}
 
 export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher {
   const maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES
   const ttl = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS
+  const now = options.now ?? Date.now
   // Map keeps insertion order: re-inserting on a hit makes it a least-recently-used list.
   const cache = new Map<string, CacheEntry>()
   let cached = 0
+  // Apart from the images: a failure holds no bytes, so the byte bound does not count them.
+  const failures = new Map<string, FailureEntry>()
   // Concurrent requests for one URL share one download.
   const inFlight = new Map<string, Promise<FetchedImage>>()
 
   function remember (url: string, image: FetchedImage): void {
     if (cacheBytes <= 0 || image.bytes.length > cacheBytes / 4) return
-    cache.set(url, { image, expires: Date.now() + ttl })
+    cache.set(url, { image, expires: now() + ttl })
     cached += image.bytes.length
     for (const [key, entry] of cache) {
       if (cached <= cacheBytes) break
@@ -80,12 +125,27 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
     return { bytes, width: meta.width, height, format: meta.format, frames, ...(frames > 1 && meta.delay !== undefined ? { delays: meta.delay } : {}) }
   }
 
+  function rememberFailure (url: string, err: unknown): void {
+    if (!isAppError(err)) return
+    failures.delete(url)
+    failures.set(url, { error: err, expires: now() + failureTtlMs(err) })
+    for (const key of failures.keys()) {
+      if (failures.size <= MAX_CACHED_FAILURES) break
+      failures.delete(key)
+    }
+  }
+
   return {
-    async fetchImage (url, role) {
+    async fetchImage (url, role, fetchOptions = {}) {
+      const failed = failures.get(url)
+      if (failed !== undefined) {
+        if (failed.expires <= now()) failures.delete(url)
+        else if (fetchOptions.cacheFailure === true) throw withRole(failed.error, role)
+      }
       const hit = cache.get(url)
       if (hit) {
         cache.delete(url)
-        if (hit.expires > Date.now()) {
+        if (hit.expires > now()) {
           cache.set(url, hit)
           return hit.image
         }
@@ -97,9 +157,7 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
           return await pending
         } catch (err) {
           // Another request's failure, told with this request's role.
-          const other = isAppError(err) ? err.details?.role : undefined
-          if (!isAppError(err) || typeof other !== 'string') throw err
-          throw new AppError(err.code, role + err.message.slice(other.length), { details: { ...err.details, role } })
+          throw withRole(err, role)
         }
       }
       const job = download(url, role)
@@ -107,10 +165,12 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
       try {
         const image = await job
         options.onOutcome?.('ok')
+        failures.delete(url)
         remember(url, image)
         return image
       } catch (err) {
         options.onOutcome?.(isAppError(err) ? err.code : 'error')
+        if (fetchOptions.cacheFailure === true) rememberFailure(url, err)
         throw err
       } finally {
         inFlight.delete(url)
