@@ -198,6 +198,14 @@ export function listedImage (catalog: AssetCatalog, value: string, field: string
   })
 }
 
+/**
+ * How a listed image whose file moves is named among a job's images (render-job.ts,
+ * drawer.ts): `banner:name`, the spelling of listedImage, which no fetched URL has.
+ */
+export function listedKey (kind: AssetKind, canonical: string): string {
+  return `${kind}:${canonical}`
+}
+
 /** The size a listed image is drawn at by default: the bundled art's, or the operator file's `sizeOf`. */
 export async function listedImageSize (catalog: AssetCatalog, image: { kind: AssetKind, name: string }, sizeOf: (file: string) => Promise<{ width: number, height: number } | undefined>): Promise<{ width: number, height: number }> {
   const file = catalog.operatorFile(image.kind, image.name)

@@ -3,7 +3,7 @@
 // loaded on its first picture and kept for its life.
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
 import { AppError } from '../errors.js'
-import { listedImage } from './asset-catalog.js'
+import { listedImage, listedKey } from './asset-catalog.js'
 import { type AssetKind, createAssetRegistry, type Drawable } from './assets.js'
 import { createCanvasPool } from './canvas-pool.js'
 import { prepareCustom } from './custom.js'
@@ -46,11 +46,11 @@ export function createDrawer (options: { dataDir: string }): Drawer {
           return await image
         },
         async assetOrUrl (kind: AssetKind, value, role) {
-          return isUrlLike(value) ? await source.url(value, role) : await assets.get(kind, value, role)
+          return isUrlLike(value) ? await source.url(value, role) : await listed(kind, assets.resolve(kind, value, role), role)
         },
         async image (value, role, field) {
-          const listed = listedImage(assets, value, field)
-          return listed === undefined ? await source.url(value, role) : await assets.get(listed.kind, listed.name, field)
+          const named = listedImage(assets, value, field)
+          return named === undefined ? await source.url(value, role) : await listed(named.kind, named.name, field)
         },
         async emoji (e) {
           // Fetched on the main thread, or drawn as its :name: (render-job.ts).
@@ -58,6 +58,11 @@ export function createDrawer (options: { dataDir: string }): Drawer {
           if (url === undefined || job.images[url] === undefined) return undefined
           return await source.url(url, 'emoji').catch(() => undefined)
         }
+      }
+      /** A listed banner or icon: as the main thread prepared it when its file moves (render-job.ts), else the decoded asset. */
+      async function listed (kind: AssetKind, name: string, field: string): Promise<Drawable> {
+        const key = listedKey(kind, name)
+        return job.images[key] !== undefined ? await source.url(key, field) : await assets.get(kind, name, field)
       }
       const deps = { fonts, images: source }
       const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)

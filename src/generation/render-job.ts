@@ -7,7 +7,7 @@
 import sharp from 'sharp'
 import { AppError } from '../errors.js'
 import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { type AssetCatalog, listedImage, listedImageSize, readRegularFile } from './asset-catalog.js'
+import { type AssetCatalog, type AssetKind, listedImage, listedImageSize, listedKey, readRegularFile } from './asset-catalog.js'
 import type { Drawable } from './assets.js'
 import { customImageBoxes, prepareCustom } from './custom.js'
 import type { CustomBody } from './custom-schema.js'
@@ -94,13 +94,40 @@ export interface JobPlan {
 }
 
 /**
- * An operator's image file's size, from its header (libuv's threads, not the event loop),
- * read as the threads that draw read it: a regular file, no link followed.
+ * An operator's banner or icon file as the main thread knows it: its size from its header
+ * (of one frame), and, when it is an animated GIF or WebP, the file as a fetched image is
+ * (bytes, frames, delays), so that it moves and counts in the budgets as one does.
  */
-async function imageFileSize (file: string): Promise<{ width: number, height: number } | undefined> {
+interface OperatorImage { width: number, height: number, animated?: Fetched }
+
+const operatorImages = new WeakMap<AssetCatalog, Map<string, Promise<OperatorImage | undefined>>>()
+
+/**
+ * The operator's file, read as the threads that draw read it (a regular file, no link
+ * followed) and its header parsed on libuv's threads; kept until the folder changes (the
+ * threads that draw keep their decoded copy as long). Undefined when it is no longer a
+ * readable image: the thread that draws then answers it as an unknown name.
+ */
+async function operatorImage (catalog: AssetCatalog, file: string): Promise<OperatorImage | undefined> {
+  let cache = operatorImages.get(catalog)
+  if (cache === undefined) {
+    const created = new Map<string, Promise<OperatorImage | undefined>>()
+    catalog.onChange(() => created.clear())
+    operatorImages.set(catalog, cache = created)
+  }
+  let image = cache.get(file)
+  if (image === undefined) cache.set(file, image = readOperatorImage(file))
+  return await image
+}
+
+async function readOperatorImage (file: string): Promise<OperatorImage | undefined> {
   const bytes = await readRegularFile(file)
-  const meta = bytes === undefined ? undefined : await sharp(bytes).metadata().catch(() => undefined)
-  return meta?.width !== undefined && meta.height !== undefined ? { width: meta.width, height: meta.height } : undefined
+  const meta = bytes === undefined ? undefined : await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => undefined)
+  if (bytes === undefined || meta?.width === undefined || meta.height === undefined) return undefined
+  const size = { width: meta.width, height: meta.pageHeight ?? meta.height }
+  const frames = Math.max(1, meta.pages ?? 1)
+  if (frames === 1) return size
+  return { ...size, animated: { bytes, ...size, frames, ...(meta.delay !== undefined ? { delays: meta.delay } : {}) } }
 }
 
 /**
@@ -111,6 +138,19 @@ async function imageFileSize (file: string): Promise<{ width: number, height: nu
 export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec): Promise<{ sourcePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const emoji = new Set<string>()
+  // An operator's animated banner or icon joins the fetched images when the picture can
+  // move, under its listed key (listedKey), known here by the names the fields wrote.
+  const mayMove = spec.animated !== 'off' && ANIMATED_FORMATS.has(spec.format)
+  const listedAs = new Map<string, string>()
+  async function listed (kind: AssetKind, name: string, written: string): Promise<{ width: number, height: number } | undefined> {
+    const file = deps.assets.operatorFile(kind, name)
+    const image = file === undefined ? undefined : await operatorImage(deps.assets, file)
+    if (image?.animated !== undefined && mayMove) {
+      fetched.set(listedKey(kind, name), image.animated)
+      listedAs.set(written.trim(), listedKey(kind, name))
+    }
+    return image
+  }
   async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean }): Promise<Drawable> {
     const key = url.trim()
     const image = await deps.images.fetchImage(key, role, options)
@@ -123,14 +163,14 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     async assetOrUrl (kind, value, role) {
       if (isUrlLike(value)) return await source.url(value, role)
       // Unknown names fail here with their 400; known ones are drawn by the worker.
-      deps.assets.resolve(kind, value, role)
-      return { width: 0, height: 0 } as unknown as Drawable
+      const size = await listed(kind, deps.assets.resolve(kind, value, role), value)
+      return (size ?? { width: 0, height: 0 }) as unknown as Drawable
     },
     async image (value, role, field) {
-      const listed = listedImage(deps.assets, value, field)
-      if (listed === undefined) return await source.url(value, role)
+      const named = listedImage(deps.assets, value, field)
+      if (named === undefined) return await source.url(value, role)
       // Drawn by the worker; its size decides the canvas of a base and the budgets here.
-      return await listedImageSize(deps.assets, listed, imageFileSize) as unknown as Drawable
+      return await listedImageSize(deps.assets, named, async () => await listed(named.kind, named.name, value)) as unknown as Drawable
     },
     async emoji (e) {
       const url = emojiUrl(deps.discordCdn, e)
@@ -160,7 +200,13 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     }
   } else {
     canvas = await prepareCustom({ fonts: deps.fonts, images: source }, spec.custom)
-    boxes = customImageBoxes(spec.custom, (url) => fetched.get(url.trim()))
+    boxes = customImageBoxes(spec.custom, (url) => fetched.get(listedAs.get(url.trim()) ?? url.trim()))
+  }
+  // A listed image is drawn in the boxes of the names that wrote it.
+  for (const [written, key] of listedAs) {
+    const box = boxes.get(written)
+    const other = boxes.get(key)
+    if (box !== undefined) boxes.set(key, other === undefined ? box : { width: Math.max(box.width, other.width), height: Math.max(box.height, other.height) })
   }
 
   for (const url of emoji) if (!boxes.has(url)) boxes.set(url, EMOJI_BOX)
@@ -170,7 +216,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
   if (spec.animated === 'on' && !ANIMATED_FORMATS.has(spec.format)) {
     throw new AppError('VALIDATION', `"animated" is true but the output is ${spec.format}, which cannot move: ask for output gif or webp`, { details: { field: 'animated' } })
   }
-  const animate = spec.animated !== 'off' && ANIMATED_FORMATS.has(spec.format) && movingImages.length > 0
+  const animate = mayMove && movingImages.length > 0
   const timeline = animate ? planTimeline(movingImages.map((i) => playedDelays(i.delays, i.frames!)), canvas.width * canvas.height) : undefined
 
   // Budgets, decided from the headers before anything is decoded.
