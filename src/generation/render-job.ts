@@ -100,24 +100,61 @@ export interface JobPlan {
  */
 interface OperatorImage { width: number, height: number, animated?: Fetched }
 
-const operatorImages = new WeakMap<AssetCatalog, Map<string, Promise<OperatorImage | undefined>>>()
+/** What the animated operator files kept on the main thread may hold together; the least recently used is read again. */
+export const OPERATOR_ANIMATIONS_KEPT_BYTES = 32 * 1024 * 1024
+
+interface OperatorImages {
+  /** By file, least recently used first. */
+  entries: Map<string, Promise<OperatorImage | undefined>>
+  /** Bytes kept per file (animated files only). */
+  sizes: Map<string, number>
+  total: number
+}
+
+const operatorImages = new WeakMap<AssetCatalog, OperatorImages>()
 
 /**
  * The operator's file, read as the threads that draw read it (a regular file, no link
  * followed) and its header parsed on libuv's threads; kept until the folder changes (the
- * threads that draw keep their decoded copy as long). Undefined when it is no longer a
- * readable image: the thread that draws then answers it as an unknown name.
+ * threads that draw keep their decoded copy as long), the bytes of animated files within
+ * OPERATOR_ANIMATIONS_KEPT_BYTES. Undefined when it is no longer a readable image: the
+ * thread that draws then answers it as an unknown name.
  */
 async function operatorImage (catalog: AssetCatalog, file: string): Promise<OperatorImage | undefined> {
   let cache = operatorImages.get(catalog)
   if (cache === undefined) {
-    const created = new Map<string, Promise<OperatorImage | undefined>>()
-    catalog.onChange(() => created.clear())
+    const created: OperatorImages = { entries: new Map(), sizes: new Map(), total: 0 }
+    catalog.onChange(() => {
+      created.entries.clear()
+      created.sizes.clear()
+      created.total = 0
+    })
     operatorImages.set(catalog, cache = created)
   }
-  let image = cache.get(file)
-  if (image === undefined) cache.set(file, image = readOperatorImage(file))
-  return await image
+  const kept = cache
+  let image = kept.entries.get(file)
+  if (image !== undefined) {
+    kept.entries.delete(file)
+    kept.entries.set(file, image)
+    return await image
+  }
+  image = readOperatorImage(file)
+  kept.entries.set(file, image)
+  const read = await image
+  const bytes = read?.animated?.bytes.length ?? 0
+  if (bytes > 0 && kept.entries.get(file) === image && !kept.sizes.has(file)) {
+    kept.sizes.set(file, bytes)
+    kept.total += bytes
+    for (const other of kept.entries.keys()) {
+      if (kept.total <= OPERATOR_ANIMATIONS_KEPT_BYTES) break
+      const size = kept.sizes.get(other)
+      if (size === undefined) continue
+      kept.sizes.delete(other)
+      kept.entries.delete(other)
+      kept.total -= size
+    }
+  }
+  return read
 }
 
 async function readOperatorImage (file: string): Promise<OperatorImage | undefined> {
