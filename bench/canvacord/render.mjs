@@ -1,7 +1,8 @@
 // The reference of bench/cards.bench.ts: canvacord's RankCardBuilder in a process of
 // its own, rendering rank cards one at a time. Started with the avatar's file; each
 // line on stdin is a number of seconds to render for, answered on stdout by one JSON
-// line: { cardsPerSec, bytes } (bytes: the last card's PNG). Only this folder's own
+// line: { cardsPerSec, cpuMsPerCard, bytes } (CPU time of every thread of this process,
+// bytes: the last card's PNG). Only this folder's own
 // install (package.json, package-lock.json) is loaded here.
 import fs from 'node:fs'
 import readline from 'node:readline'
@@ -29,13 +30,15 @@ async function card () {
 async function renderFor (seconds) {
   let n = 0
   let last
+  const cpu = process.cpuUsage()
   const start = performance.now()
   const end = start + seconds * 1000
   while (performance.now() < end) {
     last = await card()
     n++
   }
-  return { cardsPerSec: n / ((performance.now() - start) / 1000), bytes: last.length }
+  const { user, system } = process.cpuUsage(cpu)
+  return { cardsPerSec: n / ((performance.now() - start) / 1000), cpuMsPerCard: (user + system) / 1000 / n, bytes: last.length }
 }
 
 // A first card outside any measurement: the fonts and the JIT warm up.
