@@ -22,10 +22,13 @@ export interface WorkPoolOptions {
   /** Threads at most (WORKER_THREADS). */
   threads: number
   /**
-   * A thread left idle this long exits: an idle worker holds its own V8 heap, the fonts
-   * and the drawn art (docs/memory.md, "Worker threads"), so a server at rest keeps none.
+   * The last thread exits once the pool has had no job for this long: an idle worker
+   * holds its own V8 heap, the fonts and the drawn art (docs/memory.md, "Worker
+   * threads"), so a server at rest keeps none.
    */
   idleTimeoutMs?: number
+  /** Any other thread exits after this long without a job (DEFAULT_RETIRE_MS). */
+  retireMs?: number
   /** DATA_DIR, for operator fonts and assets the workers load. */
   dataDir: string
   /** WORK_TIMEOUT_MS: a job running longer is stopped (0: only the caller's signal stops it). */
@@ -74,6 +77,15 @@ function letWorkersSizeTheirYoungGeneration (): void {
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
 
 /**
+ * The threads a burst started beyond the first exit after this long without a job: each
+ * holds 10 to 15 MB once it has drawn, and a burst's tail is over well before; the first
+ * stays for DEFAULT_IDLE_TIMEOUT_MS, so that pictures a few seconds apart never pay a
+ * thread's start (about 400 ms: the canvas library and the fonts; docs/memory.md,
+ * "Worker threads").
+ */
+export const DEFAULT_RETIRE_MS = 10_000
+
+/**
  * The worker entry beside this module: worker.js in dist/, worker.ts under tsx (tests,
  * `npm run dev`), where the thread needs tsx's loader too.
  */
@@ -87,12 +99,15 @@ function workerEntry (): { filename: string, execArgv: string[] } {
 export function createWorkPool (options: WorkPoolOptions): WorkPool {
   const { filename, execArgv } = workerEntry()
   letWorkersSizeTheirYoungGeneration()
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
+  const retireMs = Math.min(options.retireMs ?? DEFAULT_RETIRE_MS, idleTimeoutMs)
   const piscina = new Piscina({
     filename,
     execArgv,
     minThreads: 0,
     maxThreads: options.threads,
-    idleTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    // Every idle thread exits after retireMs; the pool keeps one longer (stayOne, below).
+    idleTimeout: retireMs,
     // Admission (src/work/scheduler.ts) bounds what reaches the pool: piscina's own queue
     // never holds more than the limiter let through.
     maxQueue: Infinity,
@@ -134,6 +149,26 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     }
   })
 
+  // One thread stays until the pool has been idle for idleTimeoutMs: piscina gives a job to
+  // the first idle thread in the order they started, so a 'stay' task sent every half
+  // retireMs reaches the same thread each time and resets its idle timer, while the
+  // threads that served the burst beside it run out theirs. Piscina has one idle timeout
+  // for all threads; ending a thread from here instead could hand it a job as it exits.
+  let stayTimer: NodeJS.Timeout | undefined
+  const stayOne = (): void => {
+    clearInterval(stayTimer)
+    if (retireMs >= idleTimeoutMs) return
+    // The last 'stay' leaves retireMs of the idle timeout to the thread's own timer.
+    let stays = Math.floor((idleTimeoutMs - retireMs) / (retireMs / 2))
+    stayTimer = setInterval(() => {
+      if (closed || inFlight.size > 0 || exits.size - stopping.size === 0 || stays-- <= 0) {
+        clearInterval(stayTimer)
+        return
+      }
+      piscina.run({ kind: 'stay', startedOn: new Int32Array(new SharedArrayBuffer(4)) }).catch(() => {})
+    }, retireMs / 2).unref()
+  }
+
   return {
     threads: options.threads,
     get liveThreads () { return exits.size },
@@ -156,6 +191,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       const startedOn = new Int32Array(new SharedArrayBuffer(4))
       inFlight.add(startedOn)
       quiet.busy()
+      clearInterval(stayTimer)
       let result: WorkResult
       try {
         result = await piscina.run({ ...task, startedOn }, { signal: controller.signal, ...(transfer === undefined ? {} : { transferList: transfer }) }) as WorkResult
@@ -171,7 +207,10 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
         throw workerFailure(err)
       } finally {
         inFlight.delete(startedOn)
-        if (inFlight.size === 0) quiet.idle()
+        if (inFlight.size === 0) {
+          quiet.idle()
+          stayOne()
+        }
         clearTimeout(timer)
         signal?.removeEventListener('abort', forward)
       }
@@ -181,6 +220,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     async close () {
       closed = true
       quiet.busy()
+      clearInterval(stayTimer)
       await piscina.destroy()
     }
   }

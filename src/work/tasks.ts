@@ -14,6 +14,8 @@ export type WorkTask =
   | { kind: 'markdown-html', input: string, options: MarkdownOptions }
   /** The pool has been quiet: drop what served the burst (idle canvases) and collect garbage. */
   | { kind: 'collect' }
+  /** Nothing: keeps the thread that takes it from exiting (stayOne in src/work/pool.ts). */
+  | { kind: 'stay' }
 
 export type WorkResult =
   /** Encoded bytes, or a GIF's or an animation's frames for the main thread to encode. */
@@ -23,7 +25,11 @@ export type WorkResult =
   | { kind: 'html-markdown', value: Uint8Array }
   | { kind: 'markdown-html', value: Uint8Array }
   | { kind: 'collect', value?: undefined }
+  | { kind: 'stay', value?: undefined }
   | { kind: 'error', value?: undefined, code: string, message: string, details?: Record<string, unknown> }
+
+/** What callers send; 'collect' and 'stay' the pool sends itself. */
+export type JobTask = Exclude<WorkTask, { kind: 'collect' | 'stay' }>
 
 /** A task as the pool sends it: the worker writes its thread id into `startedOn` when it starts. */
 export type StartedTask = WorkTask & { startedOn: Int32Array }

@@ -9,7 +9,7 @@ import { type Metrics, NO_METRICS } from '../metrics/metrics.js'
 import { type CostModel, type CostPrior, createCostModel } from './cost-model.js'
 import { createWorkPool, type WorkPool } from './pool.js'
 import { createScheduler, type Owner, type Scheduler } from './scheduler.js'
-import type { WorkResult, WorkTask } from './tasks.js'
+import type { JobTask, WorkResult, WorkTask } from './tasks.js'
 
 export type WorkKind = 'draw' | 'preview' | 'html-markdown' | 'markdown-html' | 'gif-webp'
 
@@ -57,7 +57,7 @@ export interface Work {
   /** WORK_TIMEOUT_MS: a job's own time limit (0: none). */
   readonly timeoutMs: number
   /** Admits, waits for its turn and runs one task; the lane is held until the work has stopped. */
-  run<K extends Exclude<WorkTask['kind'], 'collect'>> (task: Extract<WorkTask, { kind: K }>, options: WorkOptions): Promise<Extract<WorkResult, { kind: K }>['value']>
+  run<K extends JobTask['kind']> (task: Extract<WorkTask, { kind: K }>, options: WorkOptions): Promise<Extract<WorkResult, { kind: K }>['value']>
   /**
    * Admits and runs `job` (work that ends in the pool, with steps of its own before it)
    * as a job of `kind` with `units`; its observed time corrects the estimates.
@@ -67,7 +67,7 @@ export interface Work {
 }
 
 /** The units a task brings, as its kind's prior counts them. */
-function unitsOf (task: Exclude<WorkTask, { kind: 'collect' }>): number {
+function unitsOf (task: JobTask): number {
   switch (task.kind) {
     case 'html-markdown':
     case 'markdown-html':
@@ -100,7 +100,7 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
   const costs = createCostModel(WORK_PRIORS)
   const requestTimeoutMs = options.requestTimeoutMs ?? 0
   const inlineText = options.inline === false ? undefined : createInlineText()
-  const tiny = (task: Exclude<WorkTask, { kind: 'collect' }>): task is TextTask =>
+  const tiny = (task: JobTask): task is TextTask =>
     (task.kind === 'html-markdown' || task.kind === 'markdown-html') && task.input.length <= INLINE_MAX_CHARS &&
     WORK_PRIORS[task.kind].baseMs + WORK_PRIORS[task.kind].msPerUnit * task.input.length <= INLINE_MAX_MS
 
@@ -122,7 +122,7 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
     timeoutMs: options.timeoutMs,
     schedule,
     async run (task, opts) {
-      const t = task as Exclude<WorkTask, { kind: 'collect' }>
+      const t = task as JobTask
       if (inlineText !== undefined && tiny(t)) return await inlineText(t) as never
       const signal = typeof opts.signal === 'function' ? opts.signal() : opts.signal
       return await schedule(t.kind, unitsOf(t), { ...opts, signal }, async () => await pool.run(t, signal)) as never

@@ -65,6 +65,8 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
         loadedDrawer?.quiet()
         collectGarbage()
         return { kind: 'collect' }
+      case 'stay':
+        return { kind: 'stay' }
       case 'markdown-html': {
         renderer ??= load<typeof import('../conversion/text/markdown-to-html.js')>('../conversion/text/markdown-to-html.js').then(({ createMarkdownRenderer }) => createMarkdownRenderer())
         const html = (await text()).markdownToHtmlBounded(await renderer, task.input, task.options)

@@ -5,8 +5,10 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { AppError } from '../../src/errors.js'
 import type { DrawJob } from '../../src/generation/render-job.js'
+import { createWorkPool } from '../../src/work/pool.js'
 import { createWork, type Work } from '../../src/work/work.js'
 import { tempDir } from '../helpers.js'
+import { until } from '../processes.js'
 
 /** Seconds of drawing within every budget: 50 rotated full-size triangles, as a 3000×3000 PNG. */
 const slowDrawing: DrawJob = {
@@ -60,6 +62,27 @@ describe('work pool', () => {
       assert.equal(limited.pool.liveThreads, 0)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe('work pool threads after a burst', () => {
+  it('ends the threads a burst started beside the first after retireMs, and the first once idleTimeoutMs has passed', async () => {
+    // piscina's idle timers cannot be given a clock: small real times, and conditions
+    // awaited with a deadline rather than timed.
+    const retireMs = 1000
+    const pool = createWorkPool({ threads: 2, timeoutMs: 0, dataDir: tempDir('uma-pool-'), retireMs, idleTimeoutMs: 8000 })
+    try {
+      const welcome = async (username: string): Promise<unknown> => await pool.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username } } })
+      await Promise.all([welcome('one'), welcome('two')])
+      assert.equal(pool.liveThreads, 2, 'two pictures at once started two threads')
+      await until(() => pool.liveThreads === 1, 10_000)
+      // Three times retireMs: without the pool's 'stay' tasks the last thread would have ended too.
+      await new Promise((resolve) => setTimeout(resolve, 3 * retireMs))
+      assert.equal(pool.liveThreads, 1, 'the first thread stays until the pool has been idle for idleTimeoutMs')
+      await until(() => pool.liveThreads === 0, 20_000)
+    } finally {
+      await pool.close()
     }
   })
 })
