@@ -2,10 +2,11 @@
 // RankCardBuilder (HTML and CSS through satori, the leading Node.js card library),
 // issue 27's target: ≥ 3 times its cards per second.
 //
-// canvacord lives in an install of its own (bench/canvacord: package.json and its lock,
-// installed here with `npm ci` from the npm registry when its node_modules is missing)
-// and runs in a process of its own (bench/canvacord/render.mjs), so nothing of it
-// reaches the project's tree or changes what our server loads. Both draw the same card:
+// canvacord lives in an install of its own (bench/canvacord: package.json, its lock and
+// render.mjs, copied to a folder outside the project and installed there with `npm ci`
+// from the npm registry when missing: see canvacordDir) and runs in a process of its
+// own, so nothing of it reaches the project's tree and nothing of the project's changes
+// what it loads. Both draw the same card:
 // a name, an avatar (a 256×256 PNG, from a buffer there; from a loopback server here,
 // fetched once and then from the fetcher's cache), level 12, rank 3, 8420 of 12000 XP
 // and a background colour, as PNG. One card at a time on both sides, measured in
@@ -26,6 +27,7 @@
 // drawing threads run at a lower one, src/work/worker.ts): the hand-off as the job
 // through the pool less the job drawn in a thread came out negative on the loaded host.
 // The PNG encoder is also swapped alone: ours against Skia's, on this thread.
+import { createHash } from 'node:crypto'
 import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -53,13 +55,31 @@ import { type Benchmark, type BenchRow, median, opsPerSec, perRoundRatios, reque
 import { startOurServer } from './shared-path.bench.js'
 
 const ROUNDS = 5
-const CANVACORD_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'canvacord')
+/** canvacord's package.json, lock and render.mjs, kept in the project. */
+const CANVACORD_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'canvacord')
+/**
+ * Where canvacord is installed and run: outside the project, so that Node's module
+ * resolution, which walks up from the importing file, cannot reach the project's own
+ * node_modules. From bench/canvacord it did: canvacord loads sharp when it can
+ * (`import("sharp")`, for SVG rasterising and image decoding; sharp is only a
+ * devDependency of canvacord, so its users' installs do not have it) and found ours,
+ * which made its cards about three times as slow (palette PNGs through libvips instead of
+ * resvg). Named by the lock's hash, so a changed lock is a fresh install.
+ */
+function canvacordDir (): string {
+  const lock = fs.readFileSync(path.join(CANVACORD_SOURCE, 'package-lock.json'))
+  const hash = createHash('sha256').update(lock).digest('hex').slice(0, 12)
+  return path.join(os.tmpdir(), `uma-bench-canvacord-${hash}`)
+}
+const CANVACORD_DIR = canvacordDir()
 
 /** The card's content, as /gen/rank fields; render.mjs sets the same on canvacord's builder. */
 const RANK_FIELDS = { username: 'Benchmark User', level: '12', rank: '3', xp: '8420', max_xp: '12000', background: '#23272a', output: 'png' }
 
 /** canvacord's own install, made from its lock when missing: the npm registry only. */
 async function installCanvacord (): Promise<void> {
+  fs.mkdirSync(CANVACORD_DIR, { recursive: true })
+  for (const file of ['package.json', 'package-lock.json', 'render.mjs']) fs.copyFileSync(path.join(CANVACORD_SOURCE, file), path.join(CANVACORD_DIR, file))
   if (fs.existsSync(path.join(CANVACORD_DIR, 'node_modules', 'canvacord', 'package.json'))) return
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   await promisify(execFile)(npm, ['ci', '--prefix', CANVACORD_DIR, '--no-audit', '--no-fund', '--registry=https://registry.npmjs.org/'], { cwd: CANVACORD_DIR })
