@@ -265,7 +265,7 @@ const bench: Benchmark = {
       better: 'lower',
       note: `hand-off to the drawing thread and back ${handoffMs.toFixed(2)}, drawing (avatar decode, layout, raster) ${(drawMs - encodeMs).toFixed(2)}, PNG encoding ${encodeMs.toFixed(2)}, HTTP and the rest (key, job collection, admission, answer) ${(httpMs - handoffMs - drawMs).toFixed(2)}`
     }, {
-      name: 'PNG encoding of the card alone, on the bench\'s thread: ours (the png crate, a filter chosen per row, zlib\'s default level) against Skia\'s encoder (every filter tried on every row, level 6)',
+      name: 'PNG encoding of the card alone, on the bench\'s thread: ours (the png crate as /gen uses it: a filter chosen per row, the fast deflate for a flat picture such as this card) against Skia\'s encoder (every filter tried on every row, level 6)',
       ours: median(results.oursEncode),
       reference: median(results.skia),
       referenceName: 'Skia\'s PNG encoder',
