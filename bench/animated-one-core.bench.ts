@@ -12,31 +12,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import sharp from 'sharp'
 import { freePort, request } from '../test/processes.js'
+import { TURNING_AVATAR_FRAMES, turningAvatar } from '../test/fixtures/turning-avatar.js'
 import type { Benchmark, BenchRow } from './harness.js'
 
-const FRAMES = 30
-const SIDE = 256
 const KEY = 'animated-one-core-bench-key-0123456789'
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100
-
-/** The process test's avatar (test/process/animated-welcome.test.ts): a colour wheel that turns. */
-async function avatar (): Promise<Buffer> {
-  const data = Buffer.alloc(SIDE * SIDE * 4 * FRAMES)
-  for (let f = 0; f < FRAMES; f++) {
-    for (let y = 0; y < SIDE; y++) {
-      for (let x = 0; x < SIDE; x++) {
-        const i = ((f * SIDE + y) * SIDE + x) * 4
-        const a = Math.atan2(y - SIDE / 2, x - SIDE / 2) + f * (Math.PI * 2 / FRAMES)
-        data[i] = 128 + 127 * Math.cos(a); data[i + 1] = 128 + 127 * Math.sin(a); data[i + 2] = (x + y) & 255; data[i + 3] = 255
-      }
-    }
-  }
-  const delay = Array.from({ length: FRAMES }, (_, i) => (i % 3 === 0 ? 60 : 40))
-  return await sharp(data, { raw: { width: SIDE, height: SIDE * FRAMES, channels: 4, pageHeight: SIDE } }).gif({ delay, loop: 0 }).toBuffer()
-}
 
 function cpuSeconds (pid: number): number {
   // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -50,7 +32,7 @@ const bench: Benchmark = {
   name: 'animated welcome card on one core (issue 27)',
   async run ({ quick }) {
     if (!fs.existsSync('dist/server.js')) throw new Error('dist/server.js is missing: run npm run build')
-    const gif = await avatar()
+    const gif = await turningAvatar()
     const images = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'image/gif' }); res.end(gif) })
     await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
     const origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
@@ -97,7 +79,7 @@ const bench: Benchmark = {
           reduced = String(res.headers['x-image-reduced'] ?? '-')
         }
         rows.push({
-          name: `1024×450 welcome, avatar of ${FRAMES} frames, ${answer.name}: server CPU per request`,
+          name: `1024×450 welcome, avatar of ${TURNING_AVATAR_FRAMES} frames, ${answer.name}: server CPU per request`,
           ours: median(cpu),
           unit: 's',
           better: 'lower',

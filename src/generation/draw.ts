@@ -50,7 +50,9 @@ const SAMPLED_ROW_STEP = 8
 
 /** Whether `FLAT_SHARE` of the sampled pixels repeat their left neighbour (RGBA, 4 bytes a pixel). */
 export function isFlat (data: Uint8Array | Uint8ClampedArray, width: number, height: number): boolean {
-  const pixels = new Uint32Array(data.buffer, data.byteOffset, width * height)
+  // Four bytes compared at once; a view that does not start on a 4-byte boundary is copied first.
+  const aligned = data.byteOffset % 4 === 0 ? data : new Uint8Array(data)
+  const pixels = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height)
   let same = 0
   let sampled = 0
   for (let y = 0; y < height; y += SAMPLED_ROW_STEP) {

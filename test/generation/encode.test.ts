@@ -96,6 +96,10 @@ describe('PNG encoding', () => {
     half.getContext('2d').fillStyle = '#23272a'
     half.getContext('2d').fillRect(0, 0, 467, 282)
     assert.equal(isFlat(half.getContext('2d').getImageData(0, 0, 934, 282).data, 934, 282), false)
+    // Pixels handed in at an odd offset of a larger buffer are read the same.
+    const shifted = Buffer.alloc(flat.data.length + 1)
+    shifted.set(flat.data, 1)
+    assert.equal(isFlat(shifted.subarray(1), 934, 282), true)
   })
 
   it('writes a flat card (the fast deflate) and a photo-like picture (the default) with exactly the canvas\'s pixels, the flat one within 1.6 times the default\'s bytes', async () => {

@@ -12,10 +12,11 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { request, type ServerProcess, startServerProcess } from '../processes.js'
+import { TURNING_AVATAR_DELAYS, TURNING_AVATAR_FRAMES, turningAvatar } from '../fixtures/turning-avatar.js'
 
 const KEY = 'animated-process-key-0123456789'
-const FRAMES = 30
-const DELAYS = Array.from({ length: FRAMES }, (_, i) => (i % 3 === 0 ? 60 : 40))
+const FRAMES = TURNING_AVATAR_FRAMES
+const DELAYS = TURNING_AVATAR_DELAYS
 
 describe('an animated welcome card from the built server', () => {
   let server: ServerProcess
@@ -25,19 +26,7 @@ describe('an animated welcome card from the built server', () => {
   const hits: string[] = []
 
   before(async () => {
-    // A 256×256 avatar of 30 frames: a colour wheel that turns.
-    const S = 256
-    const data = Buffer.alloc(S * S * 4 * FRAMES)
-    for (let f = 0; f < FRAMES; f++) {
-      for (let y = 0; y < S; y++) {
-        for (let x = 0; x < S; x++) {
-          const i = ((f * S + y) * S + x) * 4
-          const a = Math.atan2(y - S / 2, x - S / 2) + f * (Math.PI * 2 / FRAMES)
-          data[i] = 128 + 127 * Math.cos(a); data[i + 1] = 128 + 127 * Math.sin(a); data[i + 2] = (x + y) & 255; data[i + 3] = 255
-        }
-      }
-    }
-    const gif = await sharp(data, { raw: { width: S, height: S * FRAMES, channels: 4, pageHeight: S } }).gif({ delay: DELAYS, loop: 0 }).toBuffer()
+    const gif = await turningAvatar()
     const emoji = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ffcc00' } }).png().toBuffer()
     images = http.createServer((req, res) => {
       hits.push(req.url ?? '')
