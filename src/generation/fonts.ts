@@ -3,14 +3,16 @@
 // plus whatever an operator drops into DATA_DIR/fonts. Every font string ends with a
 // fallback chain (Noto Sans for Latin with Vietnamese, Greek, Cyrillic and Devanagari,
 // Noto Sans JP for kana, kanji and symbols, Noto Color Emoji), and the text it is for adds
-// the family of each other script it holds (scripts.ts): glyphs a family lacks come from
-// the next family instead of drawing boxes, and a script's font loads on its first use.
+// the family of each other script it holds, and Noto Sans SC or TC for a Han character
+// Noto Sans JP lacks (scripts.ts): glyphs a family lacks come from the next family
+// instead of drawing boxes, and a script's font loads on its first use.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { AppError } from '../errors.js'
+import { type CodePoints, fontCodePoints } from './cmap.js'
 import { bundledEmojiFont } from './emoji-font.js'
-import { EMOJI_FAMILY, fallbackChain, FALLBACK_FAMILY } from './scripts.js'
+import { EMOJI_FAMILY, fallbackChain, FALLBACK_FAMILY, type FamilyCoverage } from './scripts.js'
 
 export { EMOJI_FAMILY, FALLBACK_FAMILY }
 
@@ -97,12 +99,15 @@ export function createFontRegistry (options: FontRegistryOptions = {}): FontRegi
   // Bundled families not loaded yet, by name. Operators' fonts load at once: registering
   // is how a file that is no font is found and skipped.
   const unloaded = new Map<string, string[]>()
+  // The regular file of each bundled family, whose cmap says which characters it draws.
+  const regularFiles = new Map<string, string>()
   for (const family of BUNDLED_FAMILIES) {
     const dir = path.dirname(require.resolve(`@expo-google-fonts/${family.pkg}/package.json`))
     const prefix = family.name.replace(/ /g, '')
     const files = WEIGHT_DIRS.map((w) => path.join(dir, w, `${prefix}_${w}.ttf`)).filter((f) => fs.existsSync(f))
     if (files.length === 0) throw new Error(`font package @expo-google-fonts/${family.pkg} has no regular, bold or italic file`)
     unloaded.set(family.name, files)
+    regularFiles.set(family.name, files[0]!)
     fonts.push({ name: family.name, style: family.style, files })
   }
   const emojiFile = options.emojiFile ?? bundledEmojiFont().woff2
@@ -114,6 +119,20 @@ export function createFontRegistry (options: FontRegistryOptions = {}): FontRegi
     if (files === undefined) return
     unloaded.delete(name)
     for (const file of files) register(file, name)
+  }
+  /**
+   * A family's code points, read from its cmap the first time a chain asks (scripts.ts
+   * asks for the CJK families' only, for a text holding Han characters); undefined, and
+   * kept so, when the file cannot be read. The threads that draw and the main thread,
+   * which checks requests with the same code, each read what they ask for once.
+   */
+  const codePoints = new Map<string, CodePoints | undefined>()
+  const coverage: FamilyCoverage = (name) => {
+    if (!codePoints.has(name)) {
+      const file = regularFiles.get(name)
+      codePoints.set(name, file === undefined ? undefined : fontCodePoints(file))
+    }
+    return codePoints.get(name)
   }
 
   // DATA_DIR/fonts/<Family>[-Bold|-Italic|-BoldItalic].ttf: the family is the file
@@ -144,7 +163,7 @@ export function createFontRegistry (options: FontRegistryOptions = {}): FontRegi
       const wanted = (requested ?? '').trim() || DEFAULT_FONT
       const name = lookup.get(wanted.toLowerCase())
       if (!name) throw new AppError('UNKNOWN_FONT', `Unknown font "${wanted.slice(0, 60)}" in "${field}": use a name from /list/fonts`, { details: { field } })
-      const fallbacks = fallbackChain(text)
+      const fallbacks = fallbackChain(text, coverage)
       const key = `${name}\n${fallbacks.join('\n')}`
       let chain = chains.get(key)
       if (!chain) {

@@ -12,6 +12,7 @@
 // test/generation/script-coverage.test.ts draws every RGI sequence and fails on any that
 // is split, so a sequence a font update adds to the split ones is found there; it also
 // fails when the canvas alone stops splitting one of these, which can then go.
+import { cmapRecords, type CmapRecord, format12Groups, subtableLength } from './cmap.js'
 
 /** Fully qualified (with VS16), as emoji-test.txt lists them. */
 export const SPLIT_SEQUENCES: readonly string[] = ['⛓️‍💥', '❤️‍🔥', '❤️‍🩹', '🏳️‍🌈']
@@ -51,7 +52,8 @@ export function joinSplitEmoji (text: string): string {
 
 // ---------------------------------------------------------------------------------------
 // The font's tables (OpenType spec: "cmap", "GSUB" chapters). Offsets are as the spec
-// gives them: 16-bit ones from the start of the structure that holds them.
+// gives them: 16-bit ones from the start of the structure that holds them. Reading the
+// cmap's subtables is shared with the reader of the CJK fonts' code points (cmap.ts).
 
 /** `cmap` with a format 12 entry for each sequence, mapped to the ligature glyph `gsub` makes of it. */
 export function cmapWithJoinedSequences (cmap: Buffer, gsub: Buffer): Buffer {
@@ -74,36 +76,6 @@ export function cmapWithJoinedSequences (cmap: Buffer, gsub: Buffer): Buffer {
   }
   const subtable = format12(cmap, unicode.offset, [...groups, ...added].sort((a, b) => a[0] - b[0]))
   return rebuildCmap(cmap, records, new Map([[unicode.offset, subtable]]))
-}
-
-interface CmapRecord { platform: number, encoding: number, offset: number }
-
-function cmapRecords (cmap: Buffer): CmapRecord[] {
-  const records: CmapRecord[] = []
-  for (let i = 0; i < cmap.readUInt16BE(2); i++) {
-    const at = 4 + i * 8
-    records.push({ platform: cmap.readUInt16BE(at), encoding: cmap.readUInt16BE(at + 2), offset: cmap.readUInt32BE(at + 4) })
-  }
-  return records
-}
-
-/** A subtable's length in bytes, from its own header (16-bit for the older formats). */
-function subtableLength (cmap: Buffer, offset: number): number {
-  const format = cmap.readUInt16BE(offset)
-  if (format === 14) return cmap.readUInt32BE(offset + 2)
-  if (format >= 8) return cmap.readUInt32BE(offset + 4)
-  return cmap.readUInt16BE(offset + 2)
-}
-
-/** [first code point, last code point, glyph of the first] of each group. */
-function format12Groups (cmap: Buffer, offset: number): Array<[number, number, number]> {
-  const groups: Array<[number, number, number]> = []
-  const count = cmap.readUInt32BE(offset + 12)
-  for (let i = 0; i < count; i++) {
-    const at = offset + 16 + i * 12
-    groups.push([cmap.readUInt32BE(at), cmap.readUInt32BE(at + 4), cmap.readUInt32BE(at + 8)])
-  }
-  return groups
 }
 
 function format12 (cmap: Buffer, offset: number, groups: Array<[number, number, number]>): Buffer {

@@ -5,7 +5,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
+import { fontCodePoints } from '../../src/generation/cmap.js'
 import { BUNDLED_FAMILIES, createFontRegistry, EMOJI_FAMILY } from '../../src/generation/fonts.js'
+import { fallbackChain, type FamilyCoverage } from '../../src/generation/scripts.js'
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-fonts-'))
 after(() => fs.rmSync(temp, { recursive: true, force: true }))
@@ -49,13 +51,66 @@ describe('font loading in the threads that draw', () => {
     // Hangul before Noto Sans JP, which has a few Hangul letters of its own.
     assert.equal(registry.family('Lobster', 'font', '김민준 สวัสดี'), '"Lobster", "Noto Sans", "Noto Sans KR", "Noto Sans Thai", "Noto Sans JP", "Noto Color Emoji"')
     assert.deepEqual(familiesLoaded().slice(4), ['Noto Sans KR', 'Noto Sans Thai'])
-    // Han characters Noto Sans JP lacks (简) come from SC, then TC.
-    assert.equal(registry.family(undefined, 'font', '简体中文'), '"Noto Sans", "Noto Sans JP", "Noto Sans SC", "Noto Sans TC", "Noto Color Emoji"')
+    // A Han character Noto Sans JP lacks (简; 体, 中 and 文 it has) comes from SC.
+    assert.equal(registry.family(undefined, 'font', '简体中文'), '"Noto Sans", "Noto Sans JP", "Noto Sans SC", "Noto Color Emoji"')
     assert.equal(registry.family(undefined, 'font', 'محمد שלום नमस्ते'), '"Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans JP", "Noto Color Emoji"')
     // Squared letters that the CJK fonts have as text glyphs: the emoji font goes first.
     assert.equal(registry.family(undefined, 'font', 'Team 🆎'), '"Noto Sans", "Noto Color Emoji", "Noto Sans JP"')
     const files = loaded.map(([, file]) => file)
     assert.equal(new Set(files).size, files.length, 'a file was loaded twice')
+  })
+
+  describe('Noto Sans SC and TC join only for a Han character the cuts before them lack (issue 24)', () => {
+    const chainOf = (text: string): string => createFontRegistry().family(undefined, 'font', text)
+
+    it('gives a text whose Han characters Noto Sans JP all has no SC or TC, and loads neither', () => {
+      const { loaded, load } = recording()
+      const registry = createFontRegistry({ load })
+      assert.equal(registry.family('Lobster', 'font', 'Hello 世界 🎉'), '"Lobster", "Noto Sans", "Noto Sans JP", "Noto Color Emoji"')
+      assert.equal(registry.family(undefined, 'font', '中文 日本語 體'), '"Noto Sans", "Noto Sans JP", "Noto Color Emoji"')
+      assert.deepEqual([...new Set(loaded.map(([family]) => family))], ['Lobster', 'Noto Sans', 'Noto Sans JP', EMOJI_FAMILY])
+    })
+
+    it('adds SC, not TC, for simplified characters Noto Sans JP lacks', () => {
+      assert.equal(chainOf('我们说汉语'), '"Noto Sans", "Noto Sans JP", "Noto Sans SC", "Noto Color Emoji"')
+      // Cantonese 咗 and 啲: SC has them too, and comes first.
+      assert.equal(chainOf('食咗飯啲'), '"Noto Sans", "Noto Sans JP", "Noto Sans SC", "Noto Color Emoji"')
+    })
+
+    it('adds TC, not SC, for a character only TC has (Hong Kong characters of CJK Extension B)', () => {
+      assert.equal(chainOf('𨋢 世界'), '"Noto Sans", "Noto Sans JP", "Noto Sans TC", "Noto Color Emoji"')
+      assert.equal(chainOf('简 𨋢'), '"Noto Sans", "Noto Sans JP", "Noto Sans SC", "Noto Sans TC", "Noto Color Emoji"')
+    })
+
+    it('draws Bopomofo with Noto Sans JP, which has all of it', () => {
+      assert.equal(chainOf('ㄅㄆㄇㄈ ㄓㄨˋㄧㄣ'), '"Noto Sans", "Noto Sans JP", "Noto Color Emoji"')
+    })
+
+    it('keeps Korean before Noto Sans JP, and the enclosed emoji before the CJK fonts', () => {
+      assert.equal(chainOf('김민준 们'), '"Noto Sans", "Noto Sans KR", "Noto Sans JP", "Noto Sans SC", "Noto Color Emoji"')
+      assert.equal(chainOf('🈁 们'), '"Noto Sans", "Noto Color Emoji", "Noto Sans JP", "Noto Sans SC"')
+    })
+
+    it('adds both, as before, when a font\'s code points cannot be read: a font loaded for nothing, never a box', () => {
+      const unreadable: FamilyCoverage = () => undefined
+      assert.deepEqual(fallbackChain('世界', unreadable), ['Noto Sans', 'Noto Sans JP', 'Noto Sans SC', 'Noto Sans TC', EMOJI_FAMILY])
+      assert.deepEqual(fallbackChain('世界'), ['Noto Sans', 'Noto Sans JP', 'Noto Sans SC', 'Noto Sans TC', EMOJI_FAMILY])
+      // JP readable, SC not: a character JP lacks brings both.
+      const jpOnly: FamilyCoverage = (family) => family === 'Noto Sans JP' ? { has: (cp) => cp === 0x4e16 } : undefined
+      assert.deepEqual(fallbackChain('世', jpOnly), ['Noto Sans', 'Noto Sans JP', EMOJI_FAMILY])
+      assert.deepEqual(fallbackChain('们', jpOnly), ['Noto Sans', 'Noto Sans JP', 'Noto Sans SC', 'Noto Sans TC', EMOJI_FAMILY])
+      const file = path.join(temp, 'not-a-font.ttf')
+      fs.writeFileSync(file, 'no font')
+      assert.equal(fontCodePoints(file), undefined)
+      assert.equal(fontCodePoints(path.join(temp, 'missing.ttf')), undefined)
+    })
+
+    it('reads no cmap for a text without Han or Bopomofo', () => {
+      const asked: string[] = []
+      const coverage: FamilyCoverage = (family) => { asked.push(family); return undefined }
+      assert.deepEqual(fallbackChain('Ada Lovelace, カタカナ, 김민준', coverage), ['Noto Sans', 'Noto Sans KR', 'Noto Sans JP', EMOJI_FAMILY])
+      assert.deepEqual(asked, [])
+    })
   })
 
   it('refuses an unknown name without loading anything', () => {
