@@ -10,11 +10,22 @@ import { createWork, type Work } from '../../src/work/work.js'
 import { tempDir } from '../helpers.js'
 import { until } from '../processes.js'
 
-/** Seconds of drawing within every budget: 50 rotated full-size triangles, as a 3000×3000 PNG. */
+/**
+ * About a second of drawing within every budget (1.1–1.4 s on the 2-core machine): 20
+ * lines of large outlined and blurred text over 50 rotated full-size triangles, as a
+ * 3000×3000 PNG. The triangles alone came to 76–160 ms once flat pictures were deflated
+ * in the fast mode (src/generation/draw.ts), under the 300 ms limit the timeout test sets,
+ * and a blurred layer added only about 100 ms.
+ */
 const slowDrawing: DrawJob = {
   format: 'png',
   images: {},
-  custom: { output: 'png', base: { width: 3000, height: 3000, color: 'navy' }, images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,200`, rotate: i * 7 })) }
+  custom: {
+    output: 'png',
+    base: { width: 3000, height: 3000, color: 'navy' },
+    texts: Array.from({ length: 20 }, (_, i) => ({ text: 'Slow glyphs drawn large ' + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.repeat(8), size: 400, x: 0, y: i * 150, width: 3000, outlinewidth: 20, outlineblur: 100, color: `${i * 10},200,100` })),
+    images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,200`, rotate: i * 7 }))
+  }
 }
 
 let work: Work
