@@ -27,6 +27,7 @@ import { generationRoutes } from './generation/routes.js'
 import { createWork } from './work/work.js'
 import { imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
+import type { RequestActivity } from './system/garbage.js'
 
 /** Usage that cannot be written because the store does not answer is logged at most this often. */
 const USAGE_STORE_WARN_MS = 10_000
@@ -73,6 +74,8 @@ export interface AppDeps {
   colors?: ColorService
   /** false: every text conversion goes to a worker thread, tiny ones too (the bench's swap of src/work/work.ts's inline path). */
   inlineTinyWork?: boolean
+  /** Told of every request's start and end: the process's collection after requests (src/system/garbage.ts, createQuietCollector). */
+  requestActivity?: RequestActivity
 }
 
 export interface AppServices {
@@ -100,7 +103,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors, inlineTinyWork }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors, inlineTinyWork, requestActivity }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
@@ -181,6 +184,7 @@ export async function createApp ({ config, store, counters, logger, colors, inli
     keys,
     metrics,
     requestTimeoutMs: config.requestTimeoutMs,
+    activity: requestActivity,
     rateLimit: {
       counters,
       usage,

@@ -22,7 +22,7 @@ async function main (): Promise<void> {
   }
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
-  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { collectGarbage }, { readinessReport }] = await Promise.all([
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { createQuietCollector }, { readinessReport }] = await Promise.all([
     import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
     import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js'), import('./system/routes.js')
   ])
@@ -68,7 +68,12 @@ async function main (): Promise<void> {
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
-  const app = await createApp({ config, store, counters, logger: { level: config.logLevel } })
+  // The event loop's heap is collected, compacted, after each quiet second that follows
+  // requests that grew it (src/system/garbage.ts): what a burst left goes back to the
+  // system then, not at V8's own pace (docs/memory.md).
+  const quiet = createQuietCollector()
+  const app = await createApp({ config, store, counters, logger: { level: config.logLevel }, requestActivity: quiet })
+  app.addHook('onClose', async () => quiet.stop())
   counterLog = { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) }
   reportDatabaseProblem = (state) => app.log.error({ database: state }, `database down: ${state.problem ?? ''}`)
   // The app first (it finishes requests and writes pending usage), then what it was given.
@@ -113,7 +118,7 @@ async function main (): Promise<void> {
     app.log.info(`Prometheus metrics at http://${config.metricsHost}:${metricsServer.port}/metrics`)
   }
   // What starting left behind goes before the first request (src/system/garbage.ts).
-  collectGarbage()
+  quiet.collectNow()
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {

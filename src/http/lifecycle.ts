@@ -13,6 +13,7 @@ import { createRateLimiter, type RateLimitOptions } from '../access/rate-limit.j
 import { REQUEST_ID_HEADER } from './request-id.js'
 import { logRequest } from './request-log.js'
 import { policyOf } from './route-config.js'
+import type { RequestActivity } from '../system/garbage.js'
 
 export interface LifecycleOptions {
   keys: KeyService
@@ -21,6 +22,8 @@ export interface LifecycleOptions {
   rateLimit: RateLimitOptions
   /** REQUEST_TIMEOUT_MS (0: none). */
   requestTimeoutMs: number
+  /** Told of each request's start and end (the server's collection after requests, src/system/garbage.ts). */
+  activity?: RequestActivity
 }
 
 declare module 'fastify' {
@@ -39,6 +42,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
   app.decorateRequest('policy', null)
   const limiter = createRateLimiter(opts.rateLimit)
   const { metrics } = opts
+  const activity = opts.activity ?? { mark () {} }
   const deadlines = createDeadlines(opts.requestTimeoutMs)
   app.addHook('onClose', async () => deadlines.close())
   app.decorateReply('workSignal', function (this: FastifyReply) {
@@ -47,6 +51,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
 
   app.addHook('onRequest', async function admit (request, reply) {
     reply.header(REQUEST_ID_HEADER, request.id)
+    activity.mark()
     metrics.requestStarted()
     const route = request.policy = policyOf(request)
     // Unknown paths answer 404 whatever the key: nothing to protect there.
@@ -60,6 +65,7 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     // A request refused before routing (a malformed URL) never passed onRequest.
     const route = request.policy ?? policyOf(request)
     deadlines.end(reply)
+    activity.mark()
     // Labelled by route pattern, never the raw URL, whose values are unbounded.
     metrics.requestAnswered(request.method, route.url, reply.statusCode, reply.elapsedTime / 1000)
     limiter.count(request, reply, route)

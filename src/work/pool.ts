@@ -139,7 +139,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
   // The started flags of the jobs handed to piscina and not yet settled.
   const inFlight = new Set<Int32Array>()
   let closed = false
-  // Once no job has run for a second, each live thread collects (src/system/garbage.ts).
+  // Once no job has run for QUIET_COLLECT_MS, each live thread collects (src/system/garbage.ts).
   // Sent from here: an idle thread waits in Atomics.wait (piscina's fast hand-over) and
   // runs no timer of its own. One task per live thread, so that each idle one takes one.
   const quiet = afterQuiet(() => {

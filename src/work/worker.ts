@@ -63,7 +63,7 @@ export default async function run (task: StartedTask): Promise<WorkResult> {
         // What the last jobs left (decoded images, canvases, text) goes now rather than at
         // the thread's next job or its exit; the idle canvases with it.
         loadedDrawer?.quiet()
-        collectGarbage()
+        collectGarbage({ compact: true })
         return { kind: 'collect' }
       case 'stay':
         return { kind: 'stay' }

@@ -1,7 +1,9 @@
-// Collection once the worker pool goes quiet (src/system/garbage.ts), on a mocked clock.
+// Collection once the worker pool, or the event loop's requests, go quiet
+// (src/system/garbage.ts), on a mocked clock.
 import assert from 'node:assert/strict'
 import { describe, it, mock } from 'node:test'
-import { afterQuiet, collectGarbage, collectYoung } from '../../src/system/garbage.js'
+import { spawnSync } from 'node:child_process'
+import { afterQuiet, collectGarbage, collectYoung, createQuietCollector } from '../../src/system/garbage.js'
 
 describe('collection after a quiet spell', () => {
   it('acts once no job has run for the quiet time, and not before', (t) => {
@@ -41,5 +43,102 @@ describe('collection after a quiet spell', () => {
       // Run with --expose-gc, the property cannot be deleted.
       global.gc = exposed
     }
+  })
+})
+
+describe('the event loop\'s collection after requests', () => {
+  const MB = 1024 * 1024
+  /** A collector on a mocked clock: `heap` is what V8 reports, `collect` records and shrinks it. */
+  function setup (t: { mock: { timers: { enable: (o: { apis: Array<'setTimeout'> }) => void } } }) {
+    t.mock.timers.enable({ apis: ['setTimeout'] })
+    const state = { now: 0, heap: 30 * MB, collections: 0 }
+    const collector = createQuietCollector({
+      quietMs: 500,
+      growthBytes: 4 * MB,
+      now: () => state.now,
+      heapSize: () => state.heap,
+      collect: () => { state.collections++; state.heap = 31 * MB; return true }
+    })
+    return { state, collector }
+  }
+  const advance = (t: { mock: { timers: { tick: (ms: number) => void } } }, state: { now: number }, ms: number): void => {
+    state.now += ms
+    t.mock.timers.tick(ms)
+  }
+
+  it('collects once no request has started or ended for the quiet time after the heap grew, and not before', (t) => {
+    const { state, collector } = setup(t)
+    collector.mark()
+    state.heap = 40 * MB
+    advance(t, state, 300)
+    collector.mark() // the request ends: the quiet spell starts again
+    advance(t, state, 499)
+    assert.equal(state.collections, 0)
+    advance(t, state, 1)
+    assert.equal(state.collections, 1)
+    advance(t, state, 10_000)
+    assert.equal(state.collections, 1, 'one quiet spell, one collection')
+    collector.stop()
+  })
+
+  it('leaves a heap that grew less than the threshold alone, and counts growth from the last collection', (t) => {
+    const { state, collector } = setup(t)
+    collector.mark()
+    state.heap = 33 * MB
+    advance(t, state, 1000)
+    assert.equal(state.collections, 0, '3 MB of growth: no collection')
+    collector.mark()
+    state.heap = 34 * MB
+    advance(t, state, 1000)
+    assert.equal(state.collections, 1, '4 MB since the start: collected')
+    collector.mark()
+    state.heap = 34 * MB
+    advance(t, state, 1000)
+    assert.equal(state.collections, 1, '3 MB since the collection left it at 31 MB')
+    collector.stop()
+  })
+
+  it('counts growth from where V8 shrank the heap by itself', (t) => {
+    const { state, collector } = setup(t)
+    collector.mark()
+    state.heap = 20 * MB // V8's memory reducer ran meanwhile
+    advance(t, state, 1000)
+    assert.equal(state.collections, 0)
+    collector.mark()
+    state.heap = 24 * MB
+    advance(t, state, 1000)
+    assert.equal(state.collections, 1, '4 MB above the 20 MB V8 left')
+    collector.stop()
+  })
+
+  it('does nothing once stopped, and arms no timer without requests', (t) => {
+    const { state, collector } = setup(t)
+    state.heap = 60 * MB
+    advance(t, state, 10_000)
+    assert.equal(state.collections, 0, 'no request, no collection')
+    collector.mark()
+    collector.stop()
+    advance(t, state, 10_000)
+    assert.equal(state.collections, 0)
+  })
+
+  it('a compacting collection gives back the pages a plain one keeps (V8 in a process with the start command\'s flags)', () => {
+    // Half of every page's objects survive: V8's own heuristics leave such pages as they
+    // are (two plain collections in a row keep the heap's size), compaction moves the
+    // survivors together and releases the rest, as on the event loop after requests.
+    const script = `
+      import v8 from 'node:v8'
+      import { collectGarbage } from ${JSON.stringify(new URL('../../src/system/garbage.ts', import.meta.url).href)}
+      const grow = () => { const all = []; for (let i = 0; i < 200000; i++) all.push({ i, s: 'x' + i }); return all.filter((_, i) => i % 2 === 0) }
+      const held = [grow(), grow(), grow()]
+      const size = () => v8.getHeapStatistics().total_heap_size
+      collectGarbage(); collectGarbage(); const plain = size()
+      collectGarbage({ compact: true }); const compacted = size()
+      process.stdout.write(JSON.stringify({ plain, compacted, held: held.length }))
+    `
+    const run = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=1', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })
+    assert.equal(run.status, 0, run.stderr)
+    const { plain, compacted } = JSON.parse(run.stdout) as { plain: number, compacted: number }
+    assert.ok(compacted <= plain - 4 * MB, `compacted, the heap is ${(compacted / MB).toFixed(1)} MB against ${(plain / MB).toFixed(1)} MB after plain collections`)
   })
 })
