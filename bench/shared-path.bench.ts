@@ -77,14 +77,14 @@ function pinoDestination (): { stream: pino.DestinationStream, close: () => void
 }
 
 /** Our app, as production runs it (info-level logs through pino's destination, to /dev/null), with a key. */
-export async function startOurServer (setup?: (app: FastifyInstance) => void | Promise<void>, overrides: Partial<Config> = {}, deps: { inlineTinyWork?: boolean } = {}): Promise<{ app: FastifyInstance, url: string, key: string, close: () => Promise<void> }> {
+export async function startOurServer (setup?: (app: FastifyInstance) => void | Promise<void>, overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance, url: string, key: string, close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-'))
   const store = openSqliteStore(dataDir)
   const { key } = await createKeyService(store.keys).create('bench')
   const config = testConfig(dataDir, { logLevel: 'info', ...overrides })
   // Logs as production writes them (src/server.ts), to /dev/null.
   const logs = pinoDestination()
-  const app = await createApp({ config, store, counters: createMemoryCounterStore(), logger: { level: config.logLevel, stream: logs.stream }, ...deps })
+  const app = await createApp({ config, store, counters: createMemoryCounterStore(), logger: { level: config.logLevel, stream: logs.stream } })
   await setup?.(app)
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

@@ -72,8 +72,6 @@ export interface AppDeps {
    * the tests build many apps and share one.
    */
   colors?: ColorService
-  /** false: every text conversion goes to a worker thread, tiny ones too (the bench's swap of src/work/work.ts's inline path). */
-  inlineTinyWork?: boolean
   /** Told of every request's start and end: the process's collection after requests (src/system/garbage.ts, createQuietCollector). */
   requestActivity?: RequestActivity
 }
@@ -103,7 +101,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors, inlineTinyWork, requestActivity }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors, requestActivity }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
@@ -204,7 +202,7 @@ export async function createApp ({ config, store, counters, logger, colors, inli
   await app.register(colorRoutes, { service: colors })
   // Drawing, text conversion and gifs' WebP behind one scheduler that admits by time
   // (drawing and text in worker threads).
-  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics, inline: inlineTinyWork })
+  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics })
   app.addHook('onClose', async () => await work.close())
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })

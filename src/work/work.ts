@@ -28,21 +28,8 @@ export const WORK_PRIORS: Record<WorkKind, CostPrior> = {
   'gif-webp': { baseMs: 10, msPerUnit: 0.00025 }
 }
 
-/**
- * A text conversion this small runs on the event loop instead of a worker thread: its
- * bounded cost (at most about INLINE_MAX_MS by its prior) is below the hand-off to a
- * thread and back. Measured by swapping this alone (bench/text-conversion.bench.ts,
- * "inline tiny jobs"): see docs/performance.md.
- */
-export const INLINE_MAX_CHARS = 16 * 1024
-export const INLINE_MAX_MS = 1.5
-
 export interface WorkOptions {
-  /**
-   * Fires when the work is no longer wanted (the deadline, the client gone). A function is
-   * called only for work that leaves the event loop: a tiny job run inline never needs
-   * one, and an AbortController and its listener cost about as much as a 1 KB job.
-   */
+  /** Fires when the work is no longer wanted (the deadline, the client gone); a function is called once the job is admitted. */
   signal: AbortSignal | (() => AbortSignal)
   busy: ErrorCode
   owner?: Owner
@@ -77,32 +64,12 @@ function unitsOf (task: JobTask): number {
   }
 }
 
-type TextTask = Extract<WorkTask, { kind: 'html-markdown' | 'markdown-html' }>
-
-/** The worker's own text code (worker.ts), loaded on the event loop on the first inline job. */
-function createInlineText (): (task: TextTask) => Promise<Uint8Array> {
-  let loaded: Promise<{ bounded: typeof import('../conversion/text/bounded.js'), renderer: import('../conversion/text/markdown-to-html.js').MarkdownRenderer, answer: typeof import('../http/success.js').textAnswerJson }> | undefined
-  return async (task) => {
-    loaded ??= Promise.all([import('../conversion/text/bounded.js'), import('../conversion/text/markdown-to-html.js'), import('../http/success.js')])
-      .then(([bounded, markdown, success]) => ({ bounded, renderer: markdown.createMarkdownRenderer(), answer: success.textAnswerJson }))
-    const { bounded, renderer, answer } = await loaded
-    if (task.kind === 'html-markdown') {
-      return answer('markdown', bounded.htmlToMarkdownBounded(task.input))
-    }
-    return answer('html', bounded.markdownToHtmlBounded(renderer, task.input, task.options))
-  }
-}
-
-export function createWork (options: { threads: number, timeoutMs: number, requestTimeoutMs?: number, dataDir: string, metrics?: Metrics, clock?: () => number, inline?: boolean }): Work {
+export function createWork (options: { threads: number, timeoutMs: number, requestTimeoutMs?: number, dataDir: string, metrics?: Metrics, clock?: () => number }): Work {
   const pool = createWorkPool({ threads: options.threads, dataDir: options.dataDir, timeoutMs: options.timeoutMs })
   const clock = options.clock ?? (() => performance.now())
   const scheduler = createScheduler({ lanes: options.threads, clock, observer: (options.metrics ?? NO_METRICS).queue('work') })
   const costs = createCostModel(WORK_PRIORS)
   const requestTimeoutMs = options.requestTimeoutMs ?? 0
-  const inlineText = options.inline === false ? undefined : createInlineText()
-  const tiny = (task: JobTask): task is TextTask =>
-    (task.kind === 'html-markdown' || task.kind === 'markdown-html') && task.input.length <= INLINE_MAX_CHARS &&
-    WORK_PRIORS[task.kind].baseMs + WORK_PRIORS[task.kind].msPerUnit * task.input.length <= INLINE_MAX_MS
 
   async function schedule<T> (kind: WorkKind, units: number, { signal: source, busy, owner, elapsedMs = 0 }: WorkOptions, job: () => Promise<T>): Promise<T> {
     const remainingMs = requestTimeoutMs > 0 ? requestTimeoutMs - elapsedMs : undefined
@@ -123,7 +90,6 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
     schedule,
     async run (task, opts) {
       const t = task as JobTask
-      if (inlineText !== undefined && tiny(t)) return await inlineText(t) as never
       const signal = typeof opts.signal === 'function' ? opts.signal() : opts.signal
       return await schedule(t.kind, unitsOf(t), { ...opts, signal }, async () => await pool.run(t, signal)) as never
     },
