@@ -68,7 +68,7 @@ async function main (): Promise<void> {
   // pino's own destination, writing each line to stdout synchronously: nothing is lost
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
-  // The event loop's heap is collected, compacted, after each quiet second that follows
+  // The event loop's heap is collected, compacted, after each quiet half second that follows
   // requests that grew it (src/system/garbage.ts): what a burst left goes back to the
   // system then, not at V8's own pace (docs/memory.md).
   const quiet = createQuietCollector()

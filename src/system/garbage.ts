@@ -87,7 +87,7 @@ export interface QuietCollector extends RequestActivity {
 /**
  * The event loop's collection after requests: once no request has started or ended for
  * `quietMs` and the heap has grown by `growthBytes` since the last collection, a
- * compacting collection (about 10 to 30 ms on the event loop, once per quiet spell at
+ * compacting collection (about 30 to 40 ms on the event loop, once per quiet spell at
  * most). One timer at a time, armed by the first request after a quiet spell.
  */
 export function createQuietCollector (options: {
