@@ -2,7 +2,7 @@
 // in-process with the same settings (target ≥ 0.9), against jimp (pure JavaScript;
 // expect > 10×), output sizes beside reference encoder settings, and the server's peak
 // memory while 16 clients upload 15 MB images at once.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -11,8 +11,9 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { Jimp } from 'jimp'
 import sharp from 'sharp'
+import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
 import { losslessPngOptions } from '../src/conversion/image/formats.js'
-import { type Benchmark, type BenchRow, opsPerSec, requestLoop } from './harness.js'
+import { type Benchmark, type BenchRow, median, opsPerSec, perRoundRatios, requestLoop } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -108,6 +109,96 @@ async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, 
   }
 }
 
+/** CPU time (user + system, every thread) a process has used, in ms, from /proc/<pid>/stat. */
+function processCpuMs (pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 1000 / 100
+}
+
+/** sharp alone, `parallel` conversions at a time for `seconds`, in a process of its own: prints its rate and its CPU a conversion. */
+const SHARP_ALONE = `
+  import fs from 'node:fs'
+  import { performance } from 'node:perf_hooks'
+  const [sharpPath, file, parallel, seconds] = process.argv.slice(1)
+  const sharp = (await import(sharpPath)).default
+  sharp.cache(false)
+  const bytes = fs.readFileSync(file)
+  const once = () => sharp(bytes, { failOn: 'error' }).rotate().jpeg({ quality: 80 }).toBuffer()
+  await once()
+  const cpu0 = process.cpuUsage()
+  let n = 0
+  const start = performance.now()
+  const end = start + Number(seconds) * 1000
+  await Promise.all(Array.from({ length: Number(parallel) }, async () => { while (performance.now() < end) { await once(); n++ } }))
+  const cpu = process.cpuUsage(cpu0)
+  process.stdout.write(JSON.stringify({ rate: n / ((performance.now() - start) / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / n }))
+`
+
+/**
+ * JPEG → JPEG as users run it: the built server started as `npm start` starts it
+ * (jemalloc, its V8 flags, its log line per request) in a process of its own, against
+ * sharp alone in another process with the same allocator and flags, in alternating
+ * rounds; the client is the same thread of this process as in the rows above. The rows
+ * above host the server in this process, under tsx and this process's heap, where V8
+ * ran a full collection about every 250 ms that the built server does not run
+ * (docs/performance.md, "JPEG → JPEG").
+ */
+async function jpegAgainstSharpAlone (bytes: Buffer, parallel: number, seconds: number, rounds: number): Promise<BenchRow> {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'prepare.mjs')], { cwd: root, stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('could not build dist/')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-jpeg-'))
+  const file = path.join(dataDir, 'photo.jpg')
+  fs.writeFileSync(file, bytes)
+  const key = 'image-bench-key-0123456789abcdef'
+  const port = await new Promise<number>((resolve) => {
+    const s = http.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)) })
+  })
+  const { env } = allocatorEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', API_KEYS: key, RATE_LIMIT_MAX: '1000000000' })
+  const flags = serverNodeFlags(env)
+  const server = spawn(process.execPath, [...flags, path.join(root, 'dist', 'server.js')], { cwd: root, env, stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  try {
+    for (const end = Date.now() + 60_000; ;) {
+      if (server.exitCode !== null || Date.now() > end) throw new Error('the built server did not start')
+      const up = await new Promise<boolean>((resolve) => { http.get(`${url}/healthz`, (res) => { res.resume(); resolve(res.statusCode === 200) }).on('error', () => resolve(false)) })
+      if (up) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const sharpAlone = (): Promise<{ rate: number, cpuMs: number }> => new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', SHARP_ALONE, path.join(root, 'node_modules', 'sharp', 'lib', 'index.js'), file, String(parallel), String(seconds)], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+      let out = ''
+      child.stdout.on('data', (d: Buffer) => { out += d.toString() })
+      child.once('exit', (code) => code === 0 ? resolve(JSON.parse(out) as { rate: number, cpuMs: number }) : reject(new Error(`sharp alone exited ${code}`)))
+    })
+    const ours = async (): Promise<{ rate: number, cpuMs: number }> => {
+      const cpu0 = processCpuMs(server.pid!)
+      const rate = await requestLoop({ url: `${url}/convert/image-jpg`, headers: { authorization: key, 'content-type': 'image/jpeg' }, body: bytes, parallel, seconds })
+      return { rate, cpuMs: (processCpuMs(server.pid!) - cpu0) / (rate * seconds) }
+    }
+    await ours()
+    const o: Array<{ rate: number, cpuMs: number }> = []
+    const r: Array<{ rate: number, cpuMs: number }> = []
+    for (let round = 0; round < rounds; round++) {
+      if (round % 2 === 0) { r.push(await sharpAlone()); o.push(await ours()) } else { o.push(await ours()); r.push(await sharpAlone()) }
+    }
+    return {
+      name: `${(bytes.length / 1000).toFixed(0)} KB photo → JPEG, ${parallel} at once: the built server (npm start's allocator and flags) in its own process`,
+      ours: median(o.map((x) => x.rate)),
+      reference: median(r.map((x) => x.rate)),
+      referenceName: 'sharp alone in its own process, same allocator and flags',
+      unit: 'conv/s',
+      better: 'higher',
+      target: 0.9,
+      note: `per round ${perRoundRatios(o.map((x) => x.rate), r.map((x) => x.rate))}; CPU a conversion (ms, every thread): server ${o.map((x) => x.cpuMs.toFixed(1)).join(', ')}, sharp alone ${r.map((x) => x.cpuMs.toFixed(1)).join(', ')}`
+    }
+  } finally {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 const bench: Benchmark = {
   name: 'Image conversion (sharp behind HTTP)',
   async run ({ duration, quick }) {
@@ -159,6 +250,7 @@ const bench: Benchmark = {
       agent.destroy()
       await server.close()
     }
+    rows.push(await jpegAgainstSharpAlone(photos[0]!.bytes, parallel, Math.max(1, duration / 4), quick ? 2 : 4))
     const rss = await peakRssUnderUploads(16)
     rows.push({
       name: '16 clients upload a 14.4 MB PNG (4.8 MP) to /convert/image-webp at once: server peak RSS',
