@@ -23,7 +23,8 @@ const JEMALLOC = 'libjemalloc.so.2'
  * stays resident, and the request path keeps its rate with 1 MB (docs/memory.md, "V8's
  * young generation"). Worker threads size theirs themselves (WORKER_YOUNG_MB,
  * src/work/pool.ts). Not added when NODE_OPTIONS sets the size. --expose-gc: the server
- * collects once started and in worker threads gone quiet (src/system/garbage.ts).
+ * collects once started, on the event loop half a second after requests that grew its
+ * heap, and in worker threads gone quiet (src/system/garbage.ts).
  */
 export function serverNodeFlags (env = process.env) {
   const semiSpace = env.NODE_OPTIONS?.includes('max-semi-space-size') ? [] : ['--max-semi-space-size=1']
