@@ -93,9 +93,6 @@ function laterCuts (text: string, coverage: FamilyCoverage): string[] {
   return AFTER_CJK.filter((family) => joined.has(family))
 }
 
-/** Every family a chain may name besides the requested one. */
-export const SCRIPT_FAMILIES: readonly string[] = [FALLBACK_FAMILY, ...BEFORE_CJK.map((s) => s.family), CJK_FAMILY, ...AFTER_CJK, EMOJI_FAMILY]
-
 // Strong right-to-left characters (bidi classes R and AL) of the scripts in use today.
 const STRONG_RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}]/u
 // A letter: strong in the bidi algorithm, left to right unless it is one of the above.
