@@ -29,8 +29,8 @@ export const WORK_PRIORS: Record<WorkKind, CostPrior> = {
 }
 
 export interface WorkOptions {
-  /** Fires when the work is no longer wanted (the deadline, the client gone); a function is called once the job is admitted. */
-  signal: AbortSignal | (() => AbortSignal)
+  /** Fires when the work is no longer wanted (the deadline, the client gone). */
+  signal: AbortSignal
   busy: ErrorCode
   owner?: Owner
   /** Time the request has already taken, in ms: what is left of REQUEST_TIMEOUT_MS bounds its wait. */
@@ -71,9 +71,8 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
   const costs = createCostModel(WORK_PRIORS)
   const requestTimeoutMs = options.requestTimeoutMs ?? 0
 
-  async function schedule<T> (kind: WorkKind, units: number, { signal: source, busy, owner, elapsedMs = 0 }: WorkOptions, job: () => Promise<T>): Promise<T> {
+  async function schedule<T> (kind: WorkKind, units: number, { signal, busy, owner, elapsedMs = 0 }: WorkOptions, job: () => Promise<T>): Promise<T> {
     const remainingMs = requestTimeoutMs > 0 ? requestTimeoutMs - elapsedMs : undefined
-    const signal = typeof source === 'function' ? source() : source
     return await scheduler.run({ owner, estimateMs: costs.estimate(kind, units), remainingMs, signal, busyCode: busy }, async () => {
       const startedAt = clock()
       const result = await job()
@@ -90,8 +89,7 @@ export function createWork (options: { threads: number, timeoutMs: number, reque
     schedule,
     async run (task, opts) {
       const t = task as JobTask
-      const signal = typeof opts.signal === 'function' ? opts.signal() : opts.signal
-      return await schedule(t.kind, unitsOf(t), { ...opts, signal }, async () => await pool.run(t, signal)) as never
+      return await schedule(t.kind, unitsOf(t), opts, async () => await pool.run(t, opts.signal)) as never
     },
     close: async () => await pool.close()
   }

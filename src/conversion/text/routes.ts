@@ -28,7 +28,7 @@ export const textConversionRoutes: FastifyPluginAsyncTypebox<TextConversionOptio
   async function convert<K extends 'html-markdown' | 'markdown-html'> (reply: FastifyReply, task: Extract<WorkTask, { kind: K }>): Promise<FastifyReply> {
     let json: Uint8Array
     try {
-      json = await work.run(task, { signal: () => reply.workSignal(), busy: 'WORK_BUSY', owner: reply.request.apiKey?.id, elapsedMs: reply.elapsedTime }) as Uint8Array
+      json = await work.run(task, { signal: reply.workSignal(), busy: 'WORK_BUSY', owner: reply.request.apiKey?.id, elapsedMs: reply.elapsedTime }) as Uint8Array
     } catch (err) {
       // Answered meanwhile (the deadline), or the client left.
       if (reply.sent || reply.raw.destroyed) return reply
