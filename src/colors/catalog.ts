@@ -134,8 +134,34 @@ class StringTable {
   at (i: number): string { return this.text.slice(this.starts[i], this.starts[i + 1]) }
 }
 
-export function createColorCatalog (): ColorCatalog {
-  const start = performance.now()
+/** What the catalogue keeps once built: tables of numbers and two strings, no per-name objects. */
+interface CatalogTables {
+  /** Display names, in preference order (CSS, brands, the long list). */
+  names: StringTable
+  /** 0xRRGGBB of each entry. */
+  rgbs: Int32Array
+  /** Entries before this index are CSS keywords. */
+  cssEntries: number
+  /** Each normalised name once (its first entry), in catalogue order. */
+  keys: StringTable
+  /** The entry of each key. */
+  keyEntry: Int32Array
+  /** Key indexes in sorted key order, for binary search. */
+  sortedKeys: Int32Array
+  /** The first entry of each distinct value. */
+  distinct: Int32Array
+  /** CIELAB of each distinct value, three numbers each. */
+  lab: Float64Array
+  index: NearestIndex
+}
+
+/**
+ * Built in a function of its own: the lookups createColorCatalog returns close over its
+ * scope, and V8 keeps one context for all of a function's closures, so the lists and sets
+ * used while building (37,000 key strings among them, about 2 MB) would otherwise stay
+ * alive as long as the catalogue.
+ */
+function buildTables (): CatalogTables {
   // Every entry in preference order (CSS, brands, the long list): display name and 0xRRGGBB.
   const entryNames: string[] = []
   const entryRgb: number[] = []
@@ -155,7 +181,6 @@ export function createColorCatalog (): ColorCatalog {
     entryNames.push(name)
     entryRgb.push(parseInt(hex.slice(1), 16))
   }
-  const names = new StringTable(entryNames)
   const rgbs = Int32Array.from(entryRgb)
 
   // Name lookups: each normalised name once (the first entry bearing it), kept in
@@ -170,16 +195,12 @@ export function createColorCatalog (): ColorCatalog {
     keyList.push(key)
     keyEntryList.push(i)
   })
-  seenKeys.clear()
-  const keys = new StringTable(keyList)
-  const keyEntry = Int32Array.from(keyEntryList)
   const sortedKeys = Int32Array.from(keyList.keys()).sort((x, y) => (keyList[x]! < keyList[y]! ? -1 : keyList[x]! > keyList[y]! ? 1 : 0))
 
   // Nearest-name lookups: each value once (its first entry).
   const distinctList: number[] = []
   const seenRgb = new Set<number>()
   entryRgb.forEach((rgb, i) => { if (!seenRgb.has(rgb)) { seenRgb.add(rgb); distinctList.push(i) } })
-  seenRgb.clear()
   const distinct = Int32Array.from(distinctList)
   const lab = new Float64Array(distinct.length * 3)
   distinct.forEach((entry, i) => {
@@ -188,7 +209,22 @@ export function createColorCatalog (): ColorCatalog {
     lab[3 * i + 1] = l.a
     lab[3 * i + 2] = l.b
   })
-  const index: NearestIndex = createNearestIndex(lab)
+  return {
+    names: new StringTable(entryNames),
+    rgbs,
+    cssEntries,
+    keys: new StringTable(keyList),
+    keyEntry: Int32Array.from(keyEntryList),
+    sortedKeys,
+    distinct,
+    lab,
+    index: createNearestIndex(lab)
+  }
+}
+
+export function createColorCatalog (): ColorCatalog {
+  const start = performance.now()
+  const { names, rgbs, cssEntries, keys, keyEntry, sortedKeys, distinct, lab, index } = buildTables()
   const buildMs = performance.now() - start
 
   function entry (i: number): NamedColor {
