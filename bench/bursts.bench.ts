@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
+import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import type { Benchmark, BenchRow } from './harness.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -102,7 +103,7 @@ async function startServer (dataDir: string): Promise<Server> {
   const port = await freePort()
   const base = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', API_KEYS: [KEY_A, KEY_B, ...UPLOAD_KEYS].join(','), RATE_LIMIT_MAX: '1000000000' }
   const { env, line } = allocatorEnv(base)
-  const child = spawn(process.execPath, [...serverNodeFlags(env), path.join(root, 'dist', 'server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...serverNodeFlags(env), path.join(root, 'dist', 'server.js')], { cwd: root, env: threadPoolEnv(env, root).env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const keep = (d: Buffer): void => { output = (output + d.toString()).slice(-200_000) }
   child.stdout!.on('data', keep)

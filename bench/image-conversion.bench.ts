@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { Jimp } from 'jimp'
 import sharp from 'sharp'
 import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
+import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import { losslessPngOptions } from '../src/conversion/image/formats.js'
 import { type Benchmark, type BenchRow, median, opsPerSec, perRoundRatios, requestLoop } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
@@ -156,7 +157,7 @@ async function jpegAgainstSharpAlone (bytes: Buffer, parallel: number, seconds: 
   })
   const { env } = allocatorEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', API_KEYS: key, RATE_LIMIT_MAX: '1000000000' })
   const flags = serverNodeFlags(env)
-  const server = spawn(process.execPath, [...flags, path.join(root, 'dist', 'server.js')], { cwd: root, env, stdio: 'ignore' })
+  const server = spawn(process.execPath, [...flags, path.join(root, 'dist', 'server.js')], { cwd: root, env: threadPoolEnv(env, root).env, stdio: 'ignore' })
   const url = `http://127.0.0.1:${port}`
   try {
     for (const end = Date.now() + 60_000; ;) {

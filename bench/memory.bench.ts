@@ -19,6 +19,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
+import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../src/work/pool.js'
 import type { Benchmark, BenchRow } from './harness.js'
 
@@ -65,7 +66,7 @@ async function startServer (dataDir: string, extraEnv: Record<string, string>): 
   const port = await freePort()
   const base = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_KEYS: [KEY, ...CLIENT_KEYS].join(','), RATE_LIMIT_MAX: '1000000000', ...extraEnv }
   const { env, line } = process.env.BENCH_MALLOC === 'system' ? { env: base, line: 'allocator: glibc malloc (BENCH_MALLOC=system)' } : allocatorEnv(base)
-  const child = spawn(process.execPath, [...serverNodeFlags(env), path.join(root, 'dist', 'server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, [...serverNodeFlags(env), path.join(root, 'dist', 'server.js')], { cwd: root, env: threadPoolEnv(env, root).env, stdio: ['ignore', 'ignore', 'inherit'] })
   const url = `http://127.0.0.1:${port}`
   for (const end = Date.now() + 60_000; ;) {
     if (child.exitCode !== null) throw new Error('the server exited')

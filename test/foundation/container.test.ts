@@ -95,7 +95,7 @@ describe('npm start (scripts/start.mjs)', () => {
       const lib = findJemalloc()
       // Debian's package is installed on our machines and in CI (scripts/install-system-packages.sh).
       assert.ok(lib, 'libjemalloc2 is installed here')
-      assert.match(output, new RegExp(`^Starting the Utility Media API; allocator: jemalloc \\(${lib}\\)$`, 'm'))
+      assert.match(output, new RegExp(`^Starting the Utility Media API; allocator: jemalloc \\(${lib}\\); libuv thread pool: \\d+ threads`, 'm'))
       assert.match(output, /"allocator":"jemalloc"/, 'the server itself runs on jemalloc')
     } finally {
       child.kill('SIGTERM')
