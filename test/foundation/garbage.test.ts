@@ -65,6 +65,12 @@ describe('the event loop\'s collection after requests', () => {
     state.now += ms
     t.mock.timers.tick(ms)
   }
+  /** A request that leaves V8's heap at `heapMb`, then a second of quiet. */
+  const requestThenQuiet = (t: Parameters<typeof advance>[0], state: { now: number, heap: number }, collector: { mark: () => void }, heapMb: number): void => {
+    collector.mark()
+    state.heap = heapMb * MB
+    advance(t, state, 1000)
+  }
 
   it('collects once no request has started or ended for the quiet time after the heap grew, and not before', (t) => {
     const { state, collector } = setup(t)
@@ -83,30 +89,20 @@ describe('the event loop\'s collection after requests', () => {
 
   it('leaves a heap that grew less than the threshold alone, and counts growth from the last collection', (t) => {
     const { state, collector } = setup(t)
-    collector.mark()
-    state.heap = 33 * MB
-    advance(t, state, 1000)
+    requestThenQuiet(t, state, collector, 33)
     assert.equal(state.collections, 0, '3 MB of growth: no collection')
-    collector.mark()
-    state.heap = 34 * MB
-    advance(t, state, 1000)
+    requestThenQuiet(t, state, collector, 34)
     assert.equal(state.collections, 1, '4 MB since the start: collected')
-    collector.mark()
-    state.heap = 34 * MB
-    advance(t, state, 1000)
+    requestThenQuiet(t, state, collector, 34)
     assert.equal(state.collections, 1, '3 MB since the collection left it at 31 MB')
     collector.stop()
   })
 
   it('counts growth from where V8 shrank the heap by itself', (t) => {
     const { state, collector } = setup(t)
-    collector.mark()
-    state.heap = 20 * MB // V8's memory reducer ran meanwhile
-    advance(t, state, 1000)
+    requestThenQuiet(t, state, collector, 20) // V8's memory reducer ran meanwhile
     assert.equal(state.collections, 0)
-    collector.mark()
-    state.heap = 24 * MB
-    advance(t, state, 1000)
+    requestThenQuiet(t, state, collector, 24)
     assert.equal(state.collections, 1, '4 MB above the 20 MB V8 left')
     collector.stop()
   })
