@@ -19,18 +19,18 @@ const LIBUV_DEFAULT_THREADS = 4
 const LIBUV_MAX_THREADS = 1024
 
 /**
- * A variable as the server will see it: from the environment, else from the settings file
- * the server loads (ENV_FILE, or .env in the working directory; src/env-file.ts).
+ * The variables the server will see: the environment's, else those of the settings file
+ * it loads (ENV_FILE, or .env in the working directory; src/env-file.ts).
  */
-function setting (env, cwd, name) {
-  if (env[name] !== undefined && env[name] !== '') return env[name]
+function settings (env, cwd) {
+  let file = {}
   const named = env.ENV_FILE?.trim()
   try {
-    return util.parseEnv(fs.readFileSync(path.resolve(cwd, named || '.env'), 'utf8'))[name]
+    file = util.parseEnv(fs.readFileSync(path.resolve(cwd, named || '.env'), 'utf8'))
   } catch {
     // No file, or one the server will refuse with its own message.
-    return undefined
   }
+  return (name) => env[name] !== undefined && env[name] !== '' ? env[name] : file[name]
 }
 
 /**
@@ -39,9 +39,10 @@ function setting (env, cwd, name) {
  * operator's own UV_THREADPOOL_SIZE is kept. With a line saying which.
  */
 export function threadPoolEnv (env = process.env, cwd = process.cwd()) {
-  const own = setting(env, cwd, 'UV_THREADPOOL_SIZE')
+  const setting = settings(env, cwd)
+  const own = setting('UV_THREADPOOL_SIZE')
   if (own !== undefined) return { env: { ...env, UV_THREADPOOL_SIZE: own }, line: `libuv thread pool: ${own} threads (UV_THREADPOOL_SIZE)` }
-  const asked = Number(setting(env, cwd, 'IMAGE_CONCURRENCY'))
+  const asked = Number(setting('IMAGE_CONCURRENCY'))
   // A value the server refuses stops its start with a message naming it; the pool does not matter then.
   const conversions = Number.isInteger(asked) && asked >= 1 ? asked : os.availableParallelism()
   const size = Math.min(LIBUV_MAX_THREADS, Math.max(LIBUV_DEFAULT_THREADS, conversions + SPARE_THREADS))
