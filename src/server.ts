@@ -3,6 +3,7 @@
 // accepting, finish requests in flight, close the store and the counters).
 import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
+import pino from 'pino'
 import type { CounterLog } from './access/counter-store.js'
 import { DatabaseStartError, type DatabaseState, EXIT_STORE_UNAVAILABLE, isStoreUnavailable, type Store } from './store/interface.js'
 import { runningAllocator } from './system/allocator.js'
@@ -72,7 +73,7 @@ async function main (): Promise<void> {
   // requests that grew it (src/system/garbage.ts): what a burst left goes back to the
   // system then, not at V8's own pace (docs/memory.md).
   const quiet = createQuietCollector()
-  const app = await createApp({ config, store, counters, logger: { level: config.logLevel }, requestActivity: quiet })
+  const app = await createApp({ config, store, counters, logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: true }) }, requestActivity: quiet })
   app.addHook('onClose', async () => quiet.stop())
   counterLog = { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) }
   reportDatabaseProblem = (state) => app.log.error({ database: state }, `database down: ${state.problem ?? ''}`)

@@ -75,6 +75,9 @@ interface Admission {
   recycle?: () => void
 }
 
+/** Why an admission's signal fires when its request has been answered: an upload still arriving then fails with CLIENT_CLOSED (upload.ts). */
+const ANSWERED = Object.freeze({ answered: true })
+
 const admissions = new WeakMap<FastifyRequest, Admission>()
 
 /** The quality form field of a multipart upload, checked like the query parameter. */
@@ -113,7 +116,8 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
     const admission = admissions.get(request)
     if (admission === undefined) return
     admission.answered = true
-    admission.answer.abort()
+    // A reason made once: abort() with none builds a DOMException and its stack for each request.
+    admission.answer.abort(ANSWERED)
     releaseIfDone(admission)
   }
   /** Runs `work` as part of the request's admission: its bytes are held until the work settles. */
