@@ -42,6 +42,9 @@ const REQUEST_TIMEOUT_MS = 60_000
 const SETTLE_MS = 2000
 const REST_AFTER_MS = 20_000
 const REST_AFTER_QUICK_MS = 5000
+/** A trickle's documents, and the wait before each: longer than the quiet spell after which the worker threads collect (QUIET_COLLECT_MS). */
+const TRICKLE_DOCUMENTS = 12
+const TRICKLE_GAP_MS = 700
 const TARGET_PEAK_MB = 400
 const TARGET_REST_MB = 150
 const TARGET_B_FACTOR = 4
@@ -204,6 +207,8 @@ const bench: Benchmark = {
     // 10 KB of headings, emphasis, links and code (the process test's document, made longer).
     const markdown = Array.from({ length: 160 }, (_, i) => `## Part ${i}\n\nSome *text* with a [link](https://example.com/${i}) and \`code\`.\n`).join('\n').slice(0, 10 * 1024)
     const markdownBody = JSON.stringify({ markdown })
+    // The same document as HTML, for HTML → Markdown.
+    const htmlBody = JSON.stringify({ html: Array.from({ length: 160 }, (_, i) => `<h2>Part ${i}</h2>\n<p>Some <em>text</em> with a <a href="https://example.com/${i}">link</a> and <code>code</code>.</p>\n`).join('').slice(0, 10 * 1024) })
     const big = await sharp({ create: { width: BIG_PNG.width, height: BIG_PNG.height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer()
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-bursts-'))
@@ -214,6 +219,7 @@ const bench: Benchmark = {
       const webp = (key: string, body: Buffer): Promise<Answer> => send(`${server.url}/convert/image-webp`, key, 'image/jpeg', body)
       const welcome = (i: number): Promise<Answer> => send(`${server.url}/gen/welcome`, KEY_A, 'application/json', JSON.stringify({ username: `member ${i}` }))
       const md = (): Promise<Answer> => send(`${server.url}/convert/markdown-html`, KEY_A, 'application/json', markdownBody)
+      const htmlMd = (): Promise<Answer> => send(`${server.url}/convert/html-markdown`, KEY_A, 'application/json', htmlBody)
       const burst = (n: number, fn: (i: number) => Promise<Answer>): Promise<Answer[]> => Promise.all(Array.from({ length: n }, (_, i) => fn(i)))
 
       // One of each kind first, so that start-up work (libvips, the worker thread, fonts)
@@ -305,6 +311,26 @@ const bench: Benchmark = {
         better: 'lower',
         note: `target ≤ ${TARGET_REST_MB} MB: ${verdict(restMb <= TARGET_REST_MB)}`
       })
+      // 7. A trickle: each document after a quiet spell, in which the worker threads collect
+      // (src/work/pool.ts), against the same documents back to back (docs/memory.md).
+      for (const [name, convert] of [['Markdown → HTML', md], ['HTML → Markdown', htmlMd]] as const) {
+        const spaced: number[] = []
+        for (let i = 0; i < TRICKLE_DOCUMENTS; i++) {
+          await new Promise((resolve) => setTimeout(resolve, TRICKLE_GAP_MS))
+          spaced.push((await convert()).ms)
+        }
+        const backToBack: number[] = []
+        for (let i = 0; i < TRICKLE_DOCUMENTS; i++) backToBack.push((await convert()).ms)
+        rows.push({
+          name: `7. a trickle: ${TRICKLE_DOCUMENTS} ${(markdown.length / 1024).toFixed(0)} KB ${name} one at a time, each ${TRICKLE_GAP_MS} ms after the last answer (the worker threads collect in between): median latency`,
+          ours: percentile(spaced, 0.5),
+          reference: percentile(backToBack, 0.5),
+          referenceName: 'the same documents back to back',
+          unit: 'ms',
+          better: 'lower',
+          note: `each: ${spaced.map((x) => x.toFixed(0)).join(', ')} ms`
+        })
+      }
       const errors = server.output().split('\n').filter((l) => /"level":(50|60)/.test(l)).length
       if (errors > 0) rows.push({ name: 'server log lines at error or fatal level', ours: errors, unit: 'lines', better: 'lower' })
     } finally {

@@ -82,15 +82,56 @@ function createInstance (flags: { breaks: boolean, autolinks: boolean, unsafe: b
   return md
 }
 
+/**
+ * A document with one of each kind of block and inline that markdown-it's rules handle
+ * most: parsed once when an instance is built, and its parser states kept (keepShapes).
+ */
+const SHAPES_DOCUMENT = [
+  '# Heading', '', 'Setext', '======', '',
+  'A paragraph with *emphasis*, **strong**, ~~struck~~, `code`, a [link](https://example.com "title"),',
+  'an ![image](https://example.com/a.png), <https://example.com>, &amp; \\* and a hard  ', 'break.', '',
+  '- item', '- [x] done', '  1. nested', '', '> quote', '', '```js', 'code', '```', '',
+  '    indented', '', '| a | b |', '|---|:-:|', '| 1 | 2 |', '', '---', '', '[ref]: https://example.com', ''
+].join('\n')
+
+/**
+ * Keeps one document's per-document objects alive for the instance's life: the core,
+ * block and inline parser states (and through them a token of each kind), a parsed URL
+ * and a slugger. V8's optimized code for markdown-it's rules is specialised on the shapes
+ * of these objects. When none of them is alive at a full collection, as after every
+ * quiet half second in the worker threads (src/work/pool.ts), V8 forgets the shapes and
+ * throws that code away ("weak objects" in --trace-deopt, 61 functions at each
+ * collection), and the next documents run unoptimized, four times slower or more, until
+ * V8 optimizes the rules again, which at a trickle's pace takes many documents
+ * (docs/memory.md). The capture rules are disabled once they have run.
+ */
+function keepShapes (md: MarkdownIt): readonly object[] {
+  const kept = new Set<object>()
+  const RULE = 'keep_shapes'
+  md.core.ruler.push(RULE, (state) => { kept.add(state) })
+  md.block.ruler.before('table', RULE, (state) => { kept.add(state); return false })
+  md.inline.ruler.before('text', RULE, (state) => { kept.add(state); return false })
+  md.render(SHAPES_DOCUMENT, { headingIds: true, headingIdPrefix: '' } satisfies RenderEnv)
+  md.core.ruler.disable(RULE)
+  md.block.ruler.disable(RULE)
+  md.inline.ruler.disable(RULE)
+  // Made for each link (mdurl's Url, by md.normalizeLink) and each document with heading ids.
+  kept.add(md.utils.lib.mdurl.parse('https://example.com/a?b#c', true))
+  kept.add(new GithubSlugger())
+  return [...kept]
+}
+
 /** One markdown-it instance per combination of instance-level options, built on first use. */
 export function createMarkdownRenderer (): MarkdownRenderer {
   const instances = new Map<number, MarkdownIt>()
+  const shapes: Array<readonly object[]> = []
   function instanceFor (o: MarkdownOptions): MarkdownIt {
     const flags = { breaks: o.breaks === true, autolinks: o.autolinks === true, unsafe: o.unsafe === true }
     const key = (flags.breaks ? 1 : 0) | (flags.autolinks ? 2 : 0) | (flags.unsafe ? 4 : 0)
     let md = instances.get(key)
     if (!md) {
       md = createInstance(flags)
+      shapes.push(keepShapes(md))
       instances.set(key, md)
     }
     return md
