@@ -3,7 +3,6 @@
 // accepting, finish requests in flight, close the store and the counters).
 import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
-import pino from 'pino'
 import type { CounterLog } from './access/counter-store.js'
 import { DatabaseStartError, type DatabaseState, EXIT_STORE_UNAVAILABLE, isStoreUnavailable, type Store } from './store/interface.js'
 import { runningAllocator } from './system/allocator.js'
@@ -23,9 +22,9 @@ async function main (): Promise<void> {
   }
   // The rest is loaded once the configuration is known good: a bad setting is refused in
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
-  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { createQuietCollector }, { readinessReport }] = await Promise.all([
+  const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { createQuietCollector }, { readinessReport }, { default: pino }] = await Promise.all([
     import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
-    import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js'), import('./system/routes.js')
+    import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js'), import('./system/routes.js'), import('pino')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)

@@ -121,17 +121,19 @@ function keepShapes (md: MarkdownIt): readonly object[] {
   return [...kept]
 }
 
+/** What keepShapes kept for each instance, for as long as the instance lives. */
+const keptShapes = new WeakMap<MarkdownIt, readonly object[]>()
+
 /** One markdown-it instance per combination of instance-level options, built on first use. */
 export function createMarkdownRenderer (): MarkdownRenderer {
   const instances = new Map<number, MarkdownIt>()
-  const shapes: Array<readonly object[]> = []
   function instanceFor (o: MarkdownOptions): MarkdownIt {
     const flags = { breaks: o.breaks === true, autolinks: o.autolinks === true, unsafe: o.unsafe === true }
     const key = (flags.breaks ? 1 : 0) | (flags.autolinks ? 2 : 0) | (flags.unsafe ? 4 : 0)
     let md = instances.get(key)
     if (!md) {
       md = createInstance(flags)
-      shapes.push(keepShapes(md))
+      keptShapes.set(md, keepShapes(md))
       instances.set(key, md)
     }
     return md
