@@ -11,7 +11,6 @@ export const PRINTABLE_MAX = 300
 // C0 controls (tab and newline included: one entry stays on one line), DEL, C1 controls,
 // and the bidirectional formatting characters (U+061C, U+200E-U+200F, U+202A-U+202E,
 // U+2066-U+2069).
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
 function escapeOne (c: string): string {
