@@ -89,7 +89,8 @@ export async function pullCommand (rest: string[], ctx: CliContext, store: Store
       intervalMs: intervalRaw !== undefined ? Number(intervalRaw) : source.defaultIntervalMs,
       nearDuplicates: nearDuplicateMode(values['near-duplicates'], 'skip'),
       onProgress: (added, total) => progress.update(added, total),
-      onSkip: (url, reason) => ctx.err(`skipped ${url}: ${reason}`)
+      onSkip: (url, reason) => ctx.err(`skipped ${url}: ${reason}`),
+      onNotice: (message) => ctx.err(message)
     })
     progress.finish()
     const resumed = report.resumed > 0 || report.runAdded > report.added ? ` (${report.runAdded - report.added + report.resumed} finished from an interrupted run)` : ''
