@@ -17,6 +17,8 @@ export interface FakeGifApis {
   downloads: () => number
   /** Called before a gif file is answered, with the count of files served so far (this one included). */
   onDownload?: (n: number) => void
+  /** Called before any request is answered, with its path (the client waits meanwhile). */
+  onRequest?: (path: string) => void
   gif: (n: number) => Buffer
   close: () => Promise<void>
 }
@@ -45,6 +47,7 @@ export async function startFakeGifApis (options: { pool?: number, offset?: numbe
     req.on('end', () => {
       const u = new URL(req.url!, 'http://x')
       api.requests.push({ method: req.method!, path: u.pathname + u.search, userAgent: String(req.headers['user-agent']), body, at: Date.now() })
+      api.onRequest?.(u.pathname + u.search)
       const fileUrl = (i: number): string => `${api.url}/files/${i}.gif`
       const dead = (): string[] => Array.from({ length: options.dead ?? 0 }, () => `${api.url}/dead/${nextDead++}.gif`)
       const json = (value: unknown): void => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value)) }
