@@ -28,3 +28,15 @@ export function printable (text: string, max = PRINTABLE_MAX): string {
   const safe = kept.replace(UNSAFE, escapeOne)
   return chars.length > max ? `${safe}… (${chars.length - max} more characters)` : safe
 }
+
+// JSON.stringify writes C0 controls as \u escapes already, DEL, C1 and the bidirectional
+// characters as they are.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * `value` as indented JSON safe to print: every character `printable` escapes is written
+ * as a \u escape, so the data a script reads is unchanged and nothing is cut.
+ */
+export function printableJson (value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -2,15 +2,19 @@
 // SSRF-safe fetcher, at the source's pace, with what attribution it gives.
 //
 // Resumable and idempotent. A run keeps a journal in DATA_DIR/pulls/<source>-<category>/:
-// run.json (the run's target, the hashes it added and the URLs it tried) and staged/, the
-// gifs downloaded and not yet in the catalog (<sha256>.gif and <sha256>.json, each by
-// temp file + rename). A gif goes: downloaded → staged → stored (temp + rename) → row →
-// journal → unstaged. Killed anywhere, the next run of the same source and category
+// run.json and journal.jsonl (src/gifs/pull-journal.ts: one line appended per URL, with
+// the hash it added) and staged/, the gifs downloaded and not yet in the catalog
+// (<sha256>.gif and <sha256>.json, each by temp file + rename). A gif goes: downloaded →
+// staged → stored (temp + rename) → row → journal → unstaged. Killed anywhere, the next run of the same source and category
 // finishes the staged gifs first (a stored file whose row is missing gets it then; a
 // staged gif already in the catalog is one the killed run added), then goes on until
 // the run's count is reached. Content is compared by SHA-256 (and look, by perceptual
 // hash), so nothing is added twice and no file is left without a row.
-import { randomBytes } from 'node:crypto'
+//
+// What a source answers is held to what was asked: at most the page size the request
+// asked for is read from each answer, and the run stops after MAX_FRUITLESS_URLS URLs in
+// a row brought nothing, inside an answer as between answers (one answer listing 5,000
+// dead URLs made 5,001 requests, each carrying the operator's contact: issue 35).
 import fs from 'node:fs'
 import path from 'node:path'
 import { isAppError } from '../errors.js'
@@ -18,7 +22,8 @@ import type { RemoteFetcher } from '../remote-fetch/fetcher.js'
 import { type GifFileStore, HASH_PATTERN, sha256 } from '../store/gif-files.js'
 import type { GifCatalogStore } from '../store/interface.js'
 import { type Attribution, createCatalogWriter, type NearDuplicateMode } from './catalog-writer.js'
-import type { GifSource } from './sources.js'
+import { openPullJournal, type PullJournal, writeAtomic } from './pull-journal.js'
+import type { GifSource, SourcePage } from './sources.js'
 import type { GifType } from './types.js'
 
 export const PULLS_DIR_NAME = 'pulls'
@@ -47,6 +52,8 @@ export interface PullOptions {
   onProgress?: (added: number, count: number) => void
   /** A gif not added, and why (refused, a near-duplicate, a download failure). */
   onSkip?: (url: string, reason: string) => void
+  /** Something the operator should know about the source's answers, said once per run. */
+  onNotice?: (message: string) => void
   sleep?: (ms: number) => Promise<void>
 }
 
@@ -74,32 +81,10 @@ export class PullError extends Error {
   }
 }
 
-interface RunState {
-  source: string
-  category: string
-  count: number
-  /** Hashes this run added, in order. */
-  added: string[]
-  /** URLs this run has downloaded (or failed to), not to ask for twice. */
-  tried: string[]
-}
-
 interface Staged { url: string, attribution: Attribution }
 
 function errnoCode (err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException).code
-}
-
-async function writeAtomic (file: string, data: string | Uint8Array): Promise<void> {
-  const temp = path.join(path.dirname(file), `.tmp-${path.basename(file)}-${process.pid}-${randomBytes(4).toString('hex')}`)
-  const handle = await fs.promises.open(temp, 'wx')
-  try {
-    await handle.writeFile(data)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  await fs.promises.rename(temp, file)
 }
 
 function processAlive (pid: number): boolean {
@@ -141,18 +126,8 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
   await fs.promises.mkdir(stagedDir, { recursive: true })
   const unlock = await lock(dir)
   const report: PullReport = { added: 0, duplicates: 0, nearDuplicates: 0, rejected: 0, resumed: 0, runAdded: 0, complete: false, requests: 0 }
+  let journal: PullJournal | undefined
   try {
-    const stateFile = path.join(dir, 'run.json')
-    const previous = await fs.promises.readFile(stateFile, 'utf8').then((t) => JSON.parse(t) as RunState, () => undefined)
-    const state: RunState = previous?.source === source.name && previous.category === category
-      ? { ...previous, count: options.count }
-      : { source: source.name, category, count: options.count, added: [], tried: [] }
-    const addedSet = new Set(state.added)
-    const tried = new Set(state.tried)
-    const saveState = async (): Promise<void> => {
-      state.tried = [...tried]
-      await writeAtomic(stateFile, JSON.stringify(state))
-    }
     // What a killed run was writing: temp files (their writer is gone, we hold the lock).
     for (const name of await fs.promises.readdir(stagedDir)) {
       if (name.startsWith('.tmp-')) await fs.promises.rm(path.join(stagedDir, name), { force: true })
@@ -160,10 +135,13 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
     for (const name of await fs.promises.readdir(dir)) {
       if (name.startsWith('.tmp-')) await fs.promises.rm(path.join(dir, name), { force: true })
     }
+    journal = await openPullJournal(dir, { source: source.name, category })
+    const { added, tried, append, isAdded } = journal
+    const count = options.count
     await files.cleanOrphans(await store.hashes())
 
     const writer = createCatalogWriter({ store, files, nearDuplicates: options.nearDuplicates })
-    const progress = (): void => options.onProgress?.(Math.min(state.added.length, state.count), state.count)
+    const progress = (): void => options.onProgress?.(Math.min(added.length, count), count)
 
     /** Adds a staged gif; unstages it. */
     async function finishStaged (hash: string, resumed: boolean): Promise<void> {
@@ -174,9 +152,9 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
       const outcome = await writer.add({ bytes, category, attribution: meta.attribution })
       // A staged gif was new when staged: found in the catalog now, the killed run added it.
       const ours = outcome.kind === 'added' || (resumed && outcome.kind === 'duplicate')
-      if (ours && !addedSet.has(hash)) {
-        addedSet.add(hash)
-        state.added.push(hash)
+      const counted = isAdded(hash)
+      await append(ours && !counted ? { url: meta.url, added: hash } : { url: meta.url })
+      if (ours && !counted) {
         report.added++
         if (resumed) report.resumed++
       } else if (outcome.kind === 'duplicate') {
@@ -188,7 +166,6 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
         report.rejected++
         options.onSkip?.(meta.url, outcome.reason)
       }
-      await saveState()
       await fs.promises.rm(metaFile, { force: true })
       await fs.promises.rm(gifFile, { force: true })
       progress()
@@ -212,22 +189,27 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
     }
 
     let fruitless = 0
-    while (state.added.length < state.count && fruitless < maxFruitless) {
-      const want = Math.min(source.maxPerRequest, state.count - state.added.length)
+    let toldLongAnswer = false
+    while (added.length < count && fruitless < maxFruitless) {
+      const want = Math.min(source.maxPerRequest, count - added.length)
       const req = source.request(options.baseUrl, theirs, want)
       const answer = await paced(() => fetcher.fetch(req.url, `${source.name} ${theirs}`, { method: req.method, json: req.json, accept: 'application/json' }))
       if (answer.bytes.length > MAX_LIST_BYTES) throw new PullError(`${source.name} answered ${answer.bytes.length} bytes for a list (at most ${MAX_LIST_BYTES})`)
-      let gifs
+      let page: SourcePage
       try {
-        gifs = source.parse(JSON.parse(answer.bytes.toString('utf8')))
+        page = source.parse(JSON.parse(answer.bytes.toString('utf8')), req.pageSize)
       } catch (err) {
-        throw new PullError(`${source.name} answered ${req.url} in a shape this command does not read (${(err as Error).message}): check --base-url, or the source changed its API`)
+        // The source's own words last: a terminal may cut them (src/cli/terminal-text.ts), not the advice.
+        throw new PullError(`${source.name} answered ${req.url} in a shape this command does not read: check --base-url, or the source changed its API (${(err as Error).message})`)
       }
-      if (gifs.length === 0) fruitless++
-      for (const gif of gifs) {
-        if (state.added.length >= state.count) break
+      if (page.listed > page.gifs.length && !toldLongAnswer) {
+        toldLongAnswer = true
+        options.onNotice?.(`${source.name} listed ${page.listed} gifs in an answer to a request for ${req.pageSize}: only the first ${req.pageSize} of each answer are read`)
+      }
+      if (page.gifs.length === 0) fruitless++
+      for (const gif of page.gifs) {
+        if (added.length >= count || fruitless >= maxFruitless) break
         if (tried.has(gif.url)) { fruitless++; continue }
-        tried.add(gif.url)
         let bytes: Buffer
         try {
           bytes = (await paced(() => fetcher.fetch(gif.url, `${source.name} gif`, { accept: 'image/gif' }))).bytes
@@ -236,7 +218,7 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
           report.rejected++
           fruitless++
           options.onSkip?.(gif.url, err.message)
-          await saveState()
+          await append({ url: gif.url })
           continue
         }
         const hash = sha256(bytes)
@@ -245,22 +227,25 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
           await writer.add({ bytes, category, attribution: gif.attribution })
           report.duplicates++
           fruitless++
-          await saveState()
+          await append({ url: gif.url })
           continue
         }
         await writeAtomic(path.join(stagedDir, `${hash}.json`), JSON.stringify({ url: gif.url, attribution: gif.attribution } satisfies Staged))
         await writeAtomic(path.join(stagedDir, `${hash}.gif`), bytes)
-        const before = state.added.length
+        const before = added.length
         await finishStaged(hash, false)
-        fruitless = state.added.length > before ? 0 : fruitless + 1
+        fruitless = added.length > before ? 0 : fruitless + 1
       }
     }
-    report.runAdded = state.added.length
-    report.complete = state.added.length >= state.count
+    report.runAdded = added.length
+    report.complete = added.length >= count
+    await journal.close()
+    journal = undefined
     // Finished (or the source has nothing new): the next pull is a new run.
     await fs.promises.rm(dir, { recursive: true, force: true })
     return report
   } finally {
+    await journal?.close()
     await unlock()
   }
 }

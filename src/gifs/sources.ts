@@ -9,11 +9,21 @@ export interface SourceRequest {
   url: string
   method: 'GET' | 'POST'
   json?: unknown
+  /** Gifs this request asks for: at most this many of its answer are read. */
+  pageSize: number
 }
 
 export interface SourceGif {
   url: string
   attribution: Attribution
+}
+
+/** What `parse` read of an answer. */
+export interface SourcePage {
+  /** The first `max` gifs of the answer, checked. */
+  gifs: SourceGif[]
+  /** How many the answer listed: more than `gifs` when it listed more than was asked for. */
+  listed: number
 }
 
 export interface GifSource {
@@ -31,8 +41,11 @@ export interface GifSource {
   categories: Partial<Record<GifType, string>>
   /** The request for up to `want` gifs of the source's category `theirs`. */
   request (base: string, theirs: string, want: number): SourceRequest
-  /** The gifs of an answer; throws an Error saying what is wrong with its shape. */
-  parse (body: unknown): SourceGif[]
+  /**
+   * The first `max` gifs of an answer (the rest are neither read nor checked); throws an
+   * Error saying what is wrong with its shape.
+   */
+  parse (body: unknown, max: number): SourcePage
 }
 
 const same = <T extends GifType>(...types: T[]): Partial<Record<GifType, string>> => Object.fromEntries(types.map((t) => [t, t]))
@@ -49,6 +62,16 @@ function urlField (value: unknown, name: string): string {
 
 function text (value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
+
+/** The first `max` entries of a list answer, each read by `read`, and the count it listed. */
+function page (list: unknown[], max: number, read: (entry: unknown) => SourceGif): SourcePage {
+  return { gifs: list.slice(0, max).map(read), listed: list.length }
+}
+
+/** An answer of one gif. */
+function one (gif: SourceGif): SourcePage {
+  return { gifs: [gif], listed: 1 }
 }
 
 function trimBase (base: string): string {
@@ -68,11 +91,14 @@ export const nekosBest: GifSource = {
   defaultIntervalMs: 300,
   maxPerRequest: 20,
   categories: same('baka', 'bite', 'blush', 'cry', 'dance', 'feed', 'handhold', 'highfive', 'hug', 'kiss', 'laugh', 'pat', 'poke', 'punch', 'shrug', 'slap', 'smug', 'stare', 'tickle', 'wag', 'wave', 'wink'),
-  request: (base, theirs, want) => ({ method: 'GET', url: `${trimBase(base)}/${encodeURIComponent(theirs)}?amount=${Math.min(20, Math.max(1, want))}` }),
-  parse (body) {
+  request (base, theirs, want) {
+    const amount = Math.min(20, Math.max(1, want))
+    return { method: 'GET', url: `${trimBase(base)}/${encodeURIComponent(theirs)}?amount=${amount}`, pageSize: amount }
+  },
+  parse (body, max) {
     const results = object(body).results
     if (!Array.isArray(results)) throw new Error('"results" is not a list')
-    return results.map((r: unknown) => {
+    return page(results, max, (r) => {
       const e = object(r)
       return {
         url: urlField(e.url, 'url'),
@@ -93,11 +119,11 @@ export const waifuPics: GifSource = {
   defaultIntervalMs: 1000,
   maxPerRequest: 30,
   categories: same('bite', 'blush', 'cry', 'dance', 'handhold', 'highfive', 'hug', 'kiss', 'lick', 'pat', 'poke', 'slap', 'smug', 'wave', 'wink'),
-  request: (base, theirs) => ({ method: 'POST', url: `${trimBase(base)}/many/sfw/${encodeURIComponent(theirs)}`, json: { exclude: [] } }),
-  parse (body) {
+  request: (base, theirs) => ({ method: 'POST', url: `${trimBase(base)}/many/sfw/${encodeURIComponent(theirs)}`, json: { exclude: [] }, pageSize: 30 }),
+  parse (body, max) {
     const e = object(body)
-    if (Array.isArray(e.files)) return e.files.map((f: unknown) => ({ url: urlField(f, 'files[]'), attribution: {} }))
-    if (typeof e.url === 'string') return [{ url: urlField(e.url, 'url'), attribution: {} }]
+    if (Array.isArray(e.files)) return page(e.files, max, (f) => ({ url: urlField(f, 'files[]'), attribution: {} }))
+    if (typeof e.url === 'string') return one({ url: urlField(e.url, 'url'), attribution: {} })
     throw new Error('neither "files" nor "url"')
   }
 }
@@ -113,8 +139,8 @@ export const otakuGifs: GifSource = {
   defaultIntervalMs: 1000,
   maxPerRequest: 1,
   categories: same('bite', 'blush', 'cry', 'dance', 'handhold', 'hug', 'kiss', 'laugh', 'lick', 'pat', 'poke', 'punch', 'shrug', 'slap', 'smug', 'stare', 'tickle', 'wave', 'wink'),
-  request: (base, theirs) => ({ method: 'GET', url: `${trimBase(base)}/gif?reaction=${encodeURIComponent(theirs)}&format=gif` }),
-  parse: (body) => [{ url: urlField(object(body).url, 'url'), attribution: {} }]
+  request: (base, theirs) => ({ method: 'GET', url: `${trimBase(base)}/gif?reaction=${encodeURIComponent(theirs)}&format=gif`, pageSize: 1 }),
+  parse: (body) => one({ url: urlField(object(body).url, 'url'), attribution: {} })
 }
 
 /**
@@ -129,11 +155,11 @@ export const purrBot: GifSource = {
   defaultIntervalMs: 1000,
   maxPerRequest: 1,
   categories: { ...same('bite', 'blush', 'cry', 'dance', 'fluff', 'hug', 'kiss', 'lick', 'neko', 'pat', 'poke', 'slap', 'tickle'), wag: 'tail' },
-  request: (base, theirs) => ({ method: 'GET', url: `${trimBase(base)}/img/sfw/${encodeURIComponent(theirs)}/gif` }),
+  request: (base, theirs) => ({ method: 'GET', url: `${trimBase(base)}/img/sfw/${encodeURIComponent(theirs)}/gif`, pageSize: 1 }),
   parse (body) {
     const e = object(body)
     if (e.error === true) throw new Error(`the source answered an error: ${text(e.message) ?? 'no message'}`)
-    return [{ url: urlField(e.link, 'link'), attribution: {} }]
+    return one({ url: urlField(e.link, 'link'), attribution: {} })
   }
 }
 

@@ -6,6 +6,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, it } from 'node:test'
 import { runCli } from '../../src/cli/main.js'
+import { pullGifs } from '../../src/gifs/pull.js'
+import { waifuPics } from '../../src/gifs/sources.js'
+import { parseAllowList } from '../../src/remote-fetch/address.js'
+import { createRemoteFetcher } from '../../src/remote-fetch/fetcher.js'
 import { sha256 } from '../../src/store/gif-files.js'
 import type { GifRecord } from '../../src/store/interface.js'
 import { gifDirOf } from '../../src/store/local-gif-files.js'
@@ -129,6 +133,49 @@ describe('gifs pull', () => {
     const named = await pull({}, 'purrbot', '--category', 'baka', '--source-category', 'angry', '--count', '1', '--interval-ms', '0', '--base-url', `${api.url}/purr`)
     assert.equal(named.code, 0, named.err)
     assert.equal(api.requests[0]!.path, '/purr/img/sfw/angry/gif')
+  })
+
+  it('stops inside one answer once maxFruitless URLs in a row brought nothing (it read the whole answer first)', async () => {
+    const dead = await startFakeGifApis({ pool: 1, dead: 30 })
+    const store = openSqliteStore(dataDir)
+    try {
+      const report = await pullGifs({
+        source: waifuPics,
+        baseUrl: `${dead.url}/waifu`,
+        category: 'hug',
+        count: 5,
+        store: store.gifs,
+        files: store.gifFiles,
+        fetcher: createRemoteFetcher({ allow: parseAllowList(['127.0.0.1']) }),
+        dataDir,
+        intervalMs: 0,
+        nearDuplicates: 'skip',
+        maxFruitless: 5
+      })
+      assert.deepEqual([report.complete, report.rejected, report.requests], [false, 5, 6])
+      assert.deepEqual(dead.requests.map((r) => r.path), ['/waifu/many/sfw/hug', ...[0, 1, 2, 3, 4].map((i) => `/dead/${i}.gif`)])
+    } finally {
+      await store.close()
+      await dead.close()
+    }
+  })
+
+  it('reads at most the page size it asked for from an answer that lists more, and says so once', async () => {
+    const dead = await startFakeGifApis({ pool: 1, dead: 500 })
+    try {
+      const res = await pull({}, 'nekos.best', '--category', 'hug', '--count', '3', '--interval-ms', '0', '--base-url', `${dead.url}/nekos`)
+      assert.equal(res.code, 1)
+      const lists = dead.requests.filter((r) => r.path.startsWith('/nekos/'))
+      const downloads = dead.requests.filter((r) => r.path.startsWith('/dead/'))
+      // 3 asked for in each answer, 50 fruitless URLs in a row: 17 answers, 50 downloads.
+      assert.ok(lists.every((r) => r.path === '/nekos/hug?amount=3'))
+      assert.deepEqual([lists.length, downloads.length], [17, 50])
+      assert.deepEqual(downloads.slice(0, 4).map((r) => r.path), ['/dead/0.gif', '/dead/1.gif', '/dead/2.gif', '/dead/500.gif'])
+      assert.equal(res.err.match(/listed 500 gifs in an answer to a request for 3: only the first 3 of each answer are read/g)?.length, 1, res.err)
+      assert.match(res.out, /^Added 0 of 3 hug gif\(s\) from nekos\.best; skipped 0 duplicate\(s\), 0 near-duplicate\(s\), 50 refused; 67 request\(s\)\.$/)
+    } finally {
+      await dead.close()
+    }
   })
 
   it('refuses a source answer of another shape, saying so', async () => {

@@ -7,6 +7,7 @@ import { createGifCatalog } from '../../gifs/catalog.js'
 import { GIF_REPORT_REASONS, type GifCatalogStore, type GifRecord, type GifReport } from '../../store/interface.js'
 import { type CliContext, type CommandGroup, UsageError } from '../context.js'
 import { positiveInt } from '../options.js'
+import { printable, printableJson } from '../terminal-text.js'
 
 /** Reports read per page when summing them up. */
 const REPORT_PAGE = 1000
@@ -63,7 +64,7 @@ async function setHidden (hide: boolean, args: string[], ctx: CliContext, store:
       continue
     }
     if (before.hidden === hide) {
-      ctx.out(`Gif ${id} (${before.category}) is already ${hide ? 'hidden' : 'shown'}.`)
+      ctx.out(`Gif ${id} (${printable(before.category)}) is already ${hide ? 'hidden' : 'shown'}.`)
       continue
     }
     const after = hide ? await store.hide(id) : await store.unhide(id)
@@ -73,8 +74,8 @@ async function setHidden (hide: boolean, args: string[], ctx: CliContext, store:
       continue
     }
     ctx.out(hide
-      ? `Hid gif ${id} (${after.category}): no longer picked, its file answers 404; "gifs unhide ${id}" shows it again.`
-      : `Gif ${id} (${after.category}) is shown again.`)
+      ? `Hid gif ${id} (${printable(after.category)}): no longer picked, its file answers 404; "gifs unhide ${id}" shows it again.`
+      : `Gif ${id} (${printable(after.category)}) is shown again.`)
   }
   return failed > 0 ? 1 : 0
 }
@@ -106,11 +107,12 @@ async function reports (args: string[], ctx: CliContext, store: GifCatalogStore)
     if (!gif) { ctx.err(`Error: no gif has the id ${gifId}`); return 1 }
     const list = await allReports(store, gifId)
     if (values.json) {
-      ctx.out(JSON.stringify(list.map((r) => ({ id: String(r.id), gif: String(r.gifId), reason: r.reason, keyId: r.keyId, createdAt: r.createdAt.toISOString() })), null, 2))
+      ctx.out(printableJson(list.map((r) => ({ id: String(r.id), gif: String(r.gifId), reason: r.reason, keyId: r.keyId, createdAt: r.createdAt.toISOString() }))))
       return 0
     }
-    ctx.out(`Gif ${gif.id} (${gif.category}${gif.hidden ? ', hidden' : ''}): ${list.length} report(s). ${catalog.fileUrl(gif)}`)
-    for (const r of list) ctx.out(`  ${r.createdAt.toISOString()}  ${r.reason.padEnd(14)}  key ${r.keyId ?? '(gone)'}`)
+    // The records' category, URL and reasons are printed as data, never as terminal controls.
+    ctx.out(`Gif ${gif.id} (${printable(gif.category)}${gif.hidden ? ', hidden' : ''}): ${list.length} report(s). ${printable(catalog.fileUrl(gif))}`)
+    for (const r of list) ctx.out(`  ${r.createdAt.toISOString()}  ${printable(r.reason).padEnd(14)}  key ${r.keyId ?? '(gone)'}`)
     return 0
   }
   const limit = positiveInt(values.limit, 'limit') ?? DEFAULT_REPORTED_GIFS
@@ -126,7 +128,7 @@ async function reports (args: string[], ctx: CliContext, store: GifCatalogStore)
   for (const entry of top) entry.gif = await store.get(entry.gifId)
   const reasonsText = (r: Record<string, number>): string => GIF_REPORT_REASONS.filter((x) => r[x]).map((x) => `${x} ${r[x]}`).join(', ')
   if (values.json) {
-    ctx.out(JSON.stringify(top.map((e) => ({
+    ctx.out(printableJson(top.map((e) => ({
       id: String(e.gifId),
       category: e.gif?.category ?? null,
       hidden: e.gif?.hidden ?? null,
@@ -134,7 +136,7 @@ async function reports (args: string[], ctx: CliContext, store: GifCatalogStore)
       reasons: e.reasons,
       lastReport: e.last.toISOString(),
       file: e.gif ? catalog.fileUrl(e.gif) : null
-    })), null, 2))
+    }))))
     return 0
   }
   if (top.length === 0) {
@@ -142,7 +144,7 @@ async function reports (args: string[], ctx: CliContext, store: GifCatalogStore)
     return 0
   }
   const rows = [['ID', 'CATEGORY', 'HIDDEN', 'REPORTS', 'REASONS', 'LAST REPORT', 'FILE'],
-    ...top.map((e) => [String(e.gifId), e.gif?.category ?? '?', e.gif?.hidden ? 'yes' : 'no', String(e.count), reasonsText(e.reasons), e.last.toISOString(), e.gif ? catalog.fileUrl(e.gif) : ''])]
+    ...top.map((e) => [String(e.gifId), printable(e.gif?.category ?? '?'), e.gif?.hidden ? 'yes' : 'no', String(e.count), reasonsText(e.reasons), e.last.toISOString(), e.gif ? printable(catalog.fileUrl(e.gif)) : ''])]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
   ctx.out(rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n'))
   if (byGif.size > top.length) ctx.out(`(${byGif.size - top.length} more reported gif(s): --limit N)`)

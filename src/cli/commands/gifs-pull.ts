@@ -11,9 +11,15 @@ import type { Store } from '../../store/interface.js'
 import { type CliContext, UsageError } from '../context.js'
 import { nearDuplicateMode, positiveInt } from '../options.js'
 import { createProgress } from '../progress.js'
+import { printable } from '../terminal-text.js'
 
 /** More in one run is more than any source's catalog of a category. */
 const MAX_PULL_COUNT = 10_000
+/**
+ * An error message quoting a source (its own error text, a URL it gave) is cut past this
+ * many characters: enough for ours whole (the longest lists a source's categories).
+ */
+const ERROR_MESSAGE_MAX = 600
 
 export const PULL_HELP = `  pull SOURCE --category TYPE --count N [--base-url URL] [--source-category NAME]
        [--interval-ms MS] [--contact URL|EMAIL] [--near-duplicates skip|report|keep]
@@ -89,7 +95,9 @@ export async function pullCommand (rest: string[], ctx: CliContext, store: Store
       intervalMs: intervalRaw !== undefined ? Number(intervalRaw) : source.defaultIntervalMs,
       nearDuplicates: nearDuplicateMode(values['near-duplicates'], 'skip'),
       onProgress: (added, total) => progress.update(added, total),
-      onSkip: (url, reason) => ctx.err(`skipped ${url}: ${reason}`)
+      // The URL and the reason (which may quote the source or a redirect) came from outside.
+      onSkip: (url, reason) => ctx.err(`skipped ${printable(url)}: ${printable(reason)}`),
+      onNotice: (message) => ctx.err(message)
     })
     progress.finish()
     const resumed = report.resumed > 0 || report.runAdded > report.added ? ` (${report.runAdded - report.added + report.resumed} finished from an interrupted run)` : ''
@@ -101,9 +109,9 @@ export async function pullCommand (rest: string[], ctx: CliContext, store: Store
     return 0
   } catch (err) {
     progress.finish()
-    if (err instanceof PullError) { ctx.err(`Error: ${err.message}`); return 1 }
+    if (err instanceof PullError) { ctx.err(`Error: ${printable(err.message, ERROR_MESSAGE_MAX)}`); return 1 }
     // The source's refusals and failures (AppErrors of the fetcher) end the run; the journal keeps it for the next one.
-    if ((err as { code?: string }).code?.startsWith('REMOTE_FETCH') === true) { ctx.err(`Error: ${(err as Error).message}. Run the same command again to go on.`); return 1 }
+    if ((err as { code?: string }).code?.startsWith('REMOTE_FETCH') === true) { ctx.err(`Error: ${printable((err as Error).message, ERROR_MESSAGE_MAX)}. Run the same command again to go on.`); return 1 }
     throw err
   }
 }

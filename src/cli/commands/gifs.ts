@@ -12,6 +12,7 @@ import { type GifRecord, StoreConflictError } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
 import { nearDuplicateMode, positiveInt } from '../options.js'
 import { createProgress } from '../progress.js'
+import { printable, printableJson } from '../terminal-text.js'
 import { pullCommand, PULL_HELP } from './gifs-pull.js'
 
 const pkg = createRequire(import.meta.url)('../../../package.json') as { name: string, version: string }
@@ -109,7 +110,7 @@ export const gifsCommand: CommandGroup = {
           const { values, positionals } = parseArgs({ args: rest, options: { category: { type: 'string' } }, allowPositionals: true })
           if (positionals.length !== 1) throw new UsageError('gifs export takes one folder: gifs export FOLDER [--category NAME]')
           const report = await exportPack({ store, files: fullStore.gifFiles, dir: positionals[0]!, category: values.category, generator: `${pkg.name} ${pkg.version}` })
-          for (const m of report.missing) ctx.err(`missing gif ${m.id}: this install has no file ${m.hash}.gif (not exported)`)
+          for (const m of report.missing) ctx.err(`missing gif ${m.id}: this install has no file ${printable(m.hash)}.gif (not exported)`)
           ctx.out(`Exported ${report.files} gif file(s) and ${report.external} external entr${report.external === 1 ? 'y' : 'ies'} to ${positionals[0]}.`)
           return report.missing.length > 0 ? 1 : 0
         }
@@ -125,11 +126,12 @@ export const gifsCommand: CommandGroup = {
           const limit = positiveInt(values.limit, 'limit') ?? DEFAULT_LIST_LIMIT
           const catalog = createGifCatalog({ store, publicUrl: ctx.config.publicUrl })
           const list = await store.list({ category, limit })
-          if (values.json) { ctx.out(JSON.stringify(list.map((g) => describe(g, catalog.fileUrl(g))), null, 2)); return 0 }
+          if (values.json) { ctx.out(printableJson(list.map((g) => describe(g, catalog.fileUrl(g))))); return 0 }
           if (list.length === 0) { ctx.out('No gifs. Import some with: npm run cli -- gifs import FOLDER'); return 0 }
           ctx.out(table([
             ['ID', 'CATEGORY', 'SIZE', 'WxH', 'FRAMES', 'SHOWN', 'FILE'],
-            ...list.map((g) => [String(g.id), g.category, String(g.size), `${g.width}x${g.height}`, String(g.frames), g.hidden ? 'hidden' : 'yes', catalog.fileUrl(g)])
+            // A record's category and URL may come from a pack or another writer of the store.
+            ...list.map((g) => [String(g.id), printable(g.category), String(g.size), `${g.width}x${g.height}`, String(g.frames), g.hidden ? 'hidden' : 'yes', printable(catalog.fileUrl(g))])
           ]))
           if (list.length === limit) ctx.err(`(first ${limit}; use --limit to see more)`)
           return 0
@@ -187,7 +189,7 @@ export const gifsCommand: CommandGroup = {
             height: positiveInt(values.height, 'height'),
             frames: positiveInt(values.frames, 'frames')
           })
-          ctx.out(`Added gif ${record.id} (${record.category}): ${record.url}`)
+          ctx.out(`Added gif ${record.id} (${record.category}): ${printable(record.url ?? '')}`)
           return 0
         }
         default:
