@@ -78,9 +78,15 @@ export async function until (condition: () => boolean, ms = 10_000): Promise<voi
 
 export interface SimpleResponse { status: number, headers: http.IncomingHttpHeaders, body: Buffer }
 
+/**
+ * One request on a connection of its own. Not through Node's global agent: its kept-alive
+ * sockets outlive the server's keep-alive timeout (5 s) whenever a test blocks its event loop
+ * (a spawnSync of the CLI on a loaded machine), and the next request then meets a socket
+ * the server has closed ("socket hang up").
+ */
 export function request (url: string, options: { method?: string, headers?: Record<string, string>, body?: string | Buffer } = {}): Promise<SimpleResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (d: Buffer) => chunks.push(d))
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
