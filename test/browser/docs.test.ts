@@ -177,6 +177,8 @@ describe('/docs from a host name other than localhost', () => {
       if (path === '/gen/{template}') assert.match(curl, /\/gen\/welcome\?username=Ada/, 'the fields as query parameters')
       // The page says where the body goes instead.
       assert.match(await block.locator('.opblock-description-wrapper').first().innerText(), new RegExp(`POST ${path.replace(/[{}]/g, '\\$&')}`), path)
+      // Closed again: every open operation makes each later update of the page slower.
+      await block.locator('.opblock-summary').first().click()
     }
     assert.deepEqual(failedRequests, [])
   })
