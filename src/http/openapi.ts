@@ -68,8 +68,25 @@ const REF = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const BINARY = { type: 'string', format: 'binary' }
 /** Marks a schema node that becomes a shared component when the document is finished. */
 const COMPONENT_MARK = 'x-uma-component'
-const GET_BODY_NOTE = 'GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): ' +
-  'prefer POST with the same body. Browsers cannot send a body with GET.'
+
+/**
+ * A GET that reads a body (the C# and Rust clients send one: docs/compatibility.md)
+ * describes that body instead of declaring it. Browsers' fetch refuses a body on GET
+ * ("Request with GET/HEAD method cannot have body"): a declared one made "Try it out" in
+ * /docs fail, and would make any generated browser client fail. The POST twin declares the
+ * same body and is listed first; the GET keeps a requestBody with no media types (valid
+ * OpenAPI 3.1, and nothing for a UI to send) whose description says where the body is.
+ * Swagger UI shows no description for such a body: the operation's description says it.
+ */
+function getBodyNotes (path: string, postTwin: string | undefined): { operation: string, body: string } {
+  const twin = postTwin === undefined ? '' : `: the body of \`POST ${path}\` (\`${postTwin}\`), read the same way`
+  return {
+    operation: `GET with a body is the compatibility path of the clients that send one (the C# and Rust clients)${twin}. ` +
+      'Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one' +
+      (postTwin === undefined ? '.' : ': from a browser, and in new code, use POST.'),
+    body: `GET with a body, the compatibility path of the C# and Rust clients${twin}. Described, not declared: browsers cannot send a body with GET.`
+  }
+}
 const REQUEST_ID_EXAMPLE = '0b7e6c2e-5f1a-4c8e-9d3a-2f6b1c0e4a57'
 
 /** A plain copy of a route schema for the document: component marks kept, closed sets as enums. */
@@ -189,9 +206,8 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
       if (route.body === 'raw') {
         const fields = (route.query?.properties ?? {}) as Record<string, Record<string, unknown>>
         op.requestBody = {
-          required: method !== 'get',
-          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`' +
-            (method === 'get' ? `. ${GET_BODY_NOTE}` : ''),
+          required: true,
+          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`',
           content: {
             'application/octet-stream': { schema: BINARY },
             'image/*': { schema: BINARY },
@@ -204,15 +220,20 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
             }
           }
         }
-      } else if (op.requestBody !== undefined && (method === 'get' || route.body === 'json')) {
-        // An empty body reads as {} (src/http/body.ts); on GET the body is the path of
-        // the clients that send GET with a body, which browsers' fetch cannot send.
+      } else if (op.requestBody !== undefined && route.body === 'json') {
+        // An empty body reads as {} (src/http/body.ts).
         op.requestBody.required = false
-        if (method === 'get') {
-          op.requestBody.description = GET_BODY_NOTE
-        }
+      }
+      if (method === 'get' && op.requestBody !== undefined) {
+        const postTwin = methods.includes('post') ? operationIdOf('post', path, methods) : undefined
+        const notes = getBodyNotes(path, postTwin)
+        op.requestBody = { description: notes.body, content: {} }
+        op.description = typeof op.description === 'string' ? `${notes.operation}\n\n${op.description}` : notes.operation
+        if (postTwin !== undefined && typeof op.summary === 'string') op.summary = `${op.summary} — GET with a body, for older clients`
       }
     }
+    // The POST twin first: it is the one a browser (and "Try it out") can send a body with.
+    if (methods.includes('post') && methods.includes('get')) paths[path] = { post: item.post, ...item }
   }
 
   // Marked schemas become components (the innermost first, so that a component holding

@@ -219,8 +219,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Convert HTML to GitHub-flavoured Markdown
-         * @description Headings, emphasis, links and images (titles kept), nested and ordered lists, block quotes, code, fenced code blocks (language kept), tables (alignment kept), strikethrough, task lists, rules and line breaks. Script, style, template, noscript and comments never reach the output; unknown tags keep their text. Body: the HTML (raw, JSON string, {"html"} or {"body"}), at most 4 MiB.
+         * Convert HTML to GitHub-flavoured Markdown — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/html-markdown` (`convertHtmlMarkdown`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     Headings, emphasis, links and images (titles kept), nested and ordered lists, block quotes, code, fenced code blocks (language kept), tables (alignment kept), strikethrough, task lists, rules and line breaks. Script, style, template, noscript and comments never reach the output; unknown tags keep their text. Body: the HTML (raw, JSON string, {"html"} or {"body"}), at most 4 MiB.
          */
         get: operations["convertHtmlMarkdownViaGet"];
         put?: never;
@@ -243,8 +245,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Convert Markdown (CommonMark + GFM) to HTML, safe by default
-         * @description CommonMark 0.31.2 with GitHub tables, strikethrough and task lists. Raw HTML in the Markdown is escaped (shown as text) unless `unsafe=true`; javascript:, vbscript:, file: and non-image data: URLs never become links or images. Options go in the query string or the JSON object. Body: the Markdown (raw, JSON string, {"markdown"} or {"body"}), at most 4 MiB.
+         * Convert Markdown (CommonMark + GFM) to HTML, safe by default — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/markdown-html` (`convertMarkdownHtml`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     CommonMark 0.31.2 with GitHub tables, strikethrough and task lists. Raw HTML in the Markdown is escaped (shown as text) unless `unsafe=true`; javascript:, vbscript:, file: and non-image data: URLs never become links or images. Options go in the query string or the JSON object. Body: the Markdown (raw, JSON string, {"markdown"} or {"body"}), at most 4 MiB.
          */
         get: operations["convertMarkdownHtmlViaGet"];
         put?: never;
@@ -267,8 +271,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Draw a template (welcome, goodbye, rank, quote)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         * Draw a template (welcome, goodbye, rank, quote) — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/{template}` (`genTemplate`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
@@ -291,8 +297,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Draw a layered custom image
-         * @description A base (rectangle or image), image elements and texts, drawn in order. The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. See docs/generation.md for every field and limit.
+         * Draw a layered custom image — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/custom` (`genCustom`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     A base (rectangle or image), image elements and texts, drawn in order. The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. See docs/generation.md for every field and limit.
          */
         get: operations["genCustomViaGet"];
         put?: never;
@@ -423,8 +431,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Convert an image to PNG
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * Convert an image to PNG — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-png` (`convertImagePng`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImagePngViaGet"];
         put?: never;
@@ -447,8 +457,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Convert an image to JPEG
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * Convert an image to JPEG — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-jpg` (`convertImageJpg`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImageJpgViaGet"];
         put?: never;
@@ -471,8 +483,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Convert an image to WebP
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * Convert an image to WebP — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-webp` (`convertImageWebp`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImageWebpViaGet"];
         put?: never;
@@ -2078,17 +2092,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /convert/html-markdown` (`convertHtmlMarkdown`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                "application/json": string | ({
-                    /** @description The HTML to convert (a string) */
-                    html?: unknown;
-                    /** @description The HTML; used when "html" is absent (Rust client) to convert (a string) */
-                    body?: unknown;
-                } & {
-                    [key: string]: unknown;
-                });
+                "*/*"?: never;
             };
         };
         responses: {
@@ -2373,27 +2380,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /convert/markdown-html` (`convertMarkdownHtml`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                "application/json": string | ({
-                    /** @description The Markdown to convert (a string) */
-                    markdown?: unknown;
-                    /** @description The Markdown; used when "markdown" is absent (Rust client) to convert (a string) */
-                    body?: unknown;
-                    /** @description Soft line breaks become `<br />` (chat-style Markdown). Default false */
-                    breaks?: boolean;
-                    /** @description Headings get an id from their text as GitHub computes it ("Hello World" → "hello-world", repeats get -1, -2). Default false */
-                    headingIds?: boolean;
-                    /** @description Put before every heading id, e.g. "user-content-" as GitHub does. Default "" */
-                    headingIdPrefix?: string;
-                    /** @description GFM extended autolinks: bare URLs, www. addresses and e-mail addresses become links. Default false (CommonMark leaves them as text) */
-                    autolinks?: boolean;
-                    /** @description Pass raw HTML in the Markdown through unescaped. The answer may then carry script: only for HTML you trust. Default false (raw HTML is escaped) */
-                    unsafe?: boolean;
-                } & {
-                    [key: string]: unknown;
-                });
+                "*/*"?: never;
             };
         };
         responses: {
@@ -2734,19 +2724,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /gen/{template}` (`genTemplate`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "username": "Ada",
-                 *       "members": "Member #42",
-                 *       "banner": "space",
-                 *       "icon": "star",
-                 *       "output": "png"
-                 *     }
-                 */
-                "application/json": components["schemas"]["TemplateFields"];
+                "*/*"?: never;
             };
         };
         responses: {
@@ -3102,40 +3083,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /gen/custom` (`genCustom`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "output": "png",
-                 *       "base": {
-                 *         "type": "bitmap",
-                 *         "width": 600,
-                 *         "height": 200,
-                 *         "color": "#23272a"
-                 *       },
-                 *       "images": [
-                 *         {
-                 *           "type": "circle",
-                 *           "x": 30,
-                 *           "y": 30,
-                 *           "radius": 70,
-                 *           "color": "#5865f2"
-                 *         }
-                 *       ],
-                 *       "texts": [
-                 *         {
-                 *           "text": "Hello",
-                 *           "x": 360,
-                 *           "y": 70,
-                 *           "size": 56,
-                 *           "align": "m",
-                 *           "color": "white"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["CustomImage"];
+                "*/*"?: never;
             };
         };
         responses: {
@@ -3922,28 +3873,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`. GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /convert/image-png` (`convertImagePng`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                "application/octet-stream": string;
-                "image/*": string;
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file to convert
-                     */
-                    file: string;
-                    /**
-                     * @description Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)
-                     * @example 90
-                     */
-                    quality?: number;
-                    /**
-                     * @description JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white
-                     * @example white
-                     */
-                    background?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -4258,28 +4191,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`. GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /convert/image-jpg` (`convertImageJpg`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                "application/octet-stream": string;
-                "image/*": string;
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file to convert
-                     */
-                    file: string;
-                    /**
-                     * @description Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)
-                     * @example 90
-                     */
-                    quality?: number;
-                    /**
-                     * @description JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white
-                     * @example white
-                     */
-                    background?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -4594,28 +4509,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`. GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): prefer POST with the same body. Browsers cannot send a body with GET. */
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /convert/image-webp` (`convertImageWebp`), read the same way. Described, not declared: browsers cannot send a body with GET. */
         requestBody?: {
             content: {
-                "application/octet-stream": string;
-                "image/*": string;
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The file to convert
-                     */
-                    file: string;
-                    /**
-                     * @description Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)
-                     * @example 90
-                     */
-                    quality?: number;
-                    /**
-                     * @description JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white
-                     * @example white
-                     */
-                    background?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
