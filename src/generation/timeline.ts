@@ -83,17 +83,25 @@ export function planTimeline (animations: ReadonlyArray<readonly number[]>, canv
   let longest = animations[0] ?? [DEFAULT_DELAY_MS]
   for (const a of animations) if (sum(a) > sum(longest)) longest = a
   const most = frameBudget(canvasPixels)
+  // Delays added up once: a run's delay is then one subtraction, and trying a step costs
+  // its merged frames, not the animation's (an image may have 100,000 frames).
+  const elapsed = new Float64Array(longest.length + 1)
+  longest.forEach((d, i) => { elapsed[i + 1] = elapsed[i]! + d })
   let step = Math.ceil(longest.length / most)
-  if (piecesOf(mergeRuns(longest, step)) > most) step = roomyStep(longest, step, most)
-  const { delays } = splitFrames(mergeRuns(longest, step), most)
+  let runs = mergeRuns(elapsed, step)
+  if (piecesOf(runs) > most) {
+    step = roomyStep(elapsed, step, most)
+    runs = mergeRuns(elapsed, step)
+  }
+  const { delays } = splitFrames(runs, most)
   return { delays, starts: startsOf(delays), merged: step > 1 }
 }
 
-/** Frames of `step` consecutive ones merged into one, their delays added. */
-function mergeRuns (delays: readonly number[], step: number): number[] {
-  if (step <= 1) return [...delays]
+/** Frames of `step` consecutive ones merged into one, their delays added; `elapsed[i]`: the delays of the frames before frame i. */
+function mergeRuns (elapsed: Float64Array, step: number): number[] {
+  const frames = elapsed.length - 1
   const out: number[] = []
-  for (let i = 0; i < delays.length; i += step) out.push(sum(delays.slice(i, i + step)))
+  for (let i = 0; i < frames; i += step) out.push(elapsed[Math.min(frames, i + step)]! - elapsed[i]!)
   return out
 }
 
@@ -105,14 +113,15 @@ function mergeRuns (delays: readonly number[], step: number): number[] {
  * down, plus one: a step leaving `most` minus the whole animation's count of such
  * pieces merged frames fits; the smallest fitting step is searched below it.
  */
-function roomyStep (delays: readonly number[], step: number, most: number): number {
-  const whole = Math.floor(sum(delays) / MAX_CENTISECOND_PIECE_MS)
+function roomyStep (elapsed: Float64Array, step: number, most: number): number {
+  const frames = elapsed.length - 1
+  const whole = Math.floor(elapsed[frames]! / MAX_CENTISECOND_PIECE_MS)
   if (whole >= most) return step
   let fails = step
-  let fits = Math.ceil(delays.length / (most - whole))
+  let fits = Math.ceil(frames / (most - whole))
   while (fits - fails > 1) {
     const mid = Math.floor((fails + fits) / 2)
-    if (piecesOf(mergeRuns(delays, mid)) <= most) fits = mid
+    if (piecesOf(mergeRuns(elapsed, mid)) <= most) fits = mid
     else fails = mid
   }
   return fits
