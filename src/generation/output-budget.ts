@@ -4,8 +4,9 @@
 // its WebP writer), within the request's slot and the job's time. Over the budget, a
 // picture is made smaller in steps, each said in X-Image-Reduced: fewer colours (a GIF's
 // palette, a PNG as a palette PNG) or a lower quality (JPEG, WebP), then fewer frames (every
-// other one, its delay added to the one kept, split again where the writers need it), then a smaller scale, then a still (the
-// first frame); a picture that cannot get within the budget is refused.
+// other one, its delay added to the one kept, split again where the writers need it), then
+// a smaller scale, then a still (the first frame); a picture that cannot get within the
+// budget is refused.
 import sharp from 'sharp'
 import { AppError } from '../errors.js'
 import type { OutputFormat } from './draw.js'

@@ -21,7 +21,8 @@ export const MAX_ANIMATION_PIXELS = 24_000_000
  * of hundredths, GIF89a section 23) and a WebP frame 16,777,215 ms (24 bits). A longer
  * frame is drawn as several frames of the same moment (splitFrames): libvips' GIF writer
  * and libwebp's animation encoder join identical consecutive frames again, adding their
- * delays, so the file is no larger and plays exactly as long.
+ * delays (where nothing else moves meanwhile the file is no larger), and it plays exactly
+ * as long.
  */
 export const MAX_FRAME_DELAY_MS = 65_535
 /**
