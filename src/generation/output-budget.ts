@@ -4,11 +4,13 @@
 // its WebP writer), within the request's slot and the job's time. Over the budget, a
 // picture is made smaller in steps, each said in X-Image-Reduced: fewer colours (a GIF's
 // palette, a PNG as a palette PNG) or a lower quality (JPEG, WebP), then fewer frames (every
-// other one, its delay added to the one kept), then a smaller scale, then a still (the
-// first frame); a picture that cannot get within the budget is refused.
+// other one, its delay added to the one kept, split again where the writers need it), then
+// a smaller scale, then a still (the first frame); a picture that cannot get within the
+// budget is refused.
 import sharp from 'sharp'
 import { AppError } from '../errors.js'
 import type { OutputFormat } from './draw.js'
+import { frameBudget, splitFrames } from './timeline.js'
 
 /** `max_bytes` when a request does not say: Discord's upload limit without Nitro (10 MiB). */
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024
@@ -75,16 +77,19 @@ async function encodeFramesFor (f: DrawnFrames, format: 'gif' | 'webp', step: St
   return await image.webp({ quality: step.quality, effort: 2, ...animation }).toBuffer()
 }
 
-/** Every other frame, each kept frame lasting as long as the two did. */
+/**
+ * Every other frame, each kept frame lasting as long as the two did; two frames that
+ * together last longer than the writers take are split again (timeline.ts, splitFrames),
+ * within the frames the picture may have: the repeats cost no bytes, the writers join
+ * identical consecutive frames.
+ */
 function halve (f: DrawnFrames): DrawnFrames {
   const size = f.width * f.height * 4
-  const kept = Math.ceil(f.delays.length / 2)
-  const raw = new Uint8Array(size * kept)
-  const delays: number[] = []
-  for (let i = 0; i < kept; i++) {
-    raw.set(f.raw.subarray(2 * i * size, (2 * i + 1) * size), i * size)
-    delays.push(f.delays[2 * i]! + (f.delays[2 * i + 1] ?? 0))
-  }
+  const pairs: number[] = []
+  for (let i = 0; i < f.delays.length; i += 2) pairs.push(f.delays[i]! + (f.delays[i + 1] ?? 0))
+  const { delays, frames } = splitFrames(pairs, Math.max(f.delays.length, frameBudget(f.width * f.height)))
+  const raw = new Uint8Array(size * delays.length)
+  frames.forEach((kept, i) => raw.set(f.raw.subarray(2 * kept * size, (2 * kept + 1) * size), i * size))
   return { raw, width: f.width, height: f.height, delays }
 }
 

@@ -16,6 +16,22 @@ export const MAX_ANIMATION_FRAMES = 60
  */
 export const MAX_ANIMATION_PIXELS = 24_000_000
 /**
+ * The longest frame sharp's GIF and WebP writers take: their `delay` option is 0 to 65,535
+ * ms a frame (sharp's lib/output.js refuses more), though a GIF may say 655,350 ms (16 bits
+ * of hundredths, GIF89a section 23) and a WebP frame 16,777,215 ms (24 bits). A longer
+ * frame is drawn as several frames of the same moment (splitFrames): libvips' GIF writer
+ * and libwebp's animation encoder join identical consecutive frames again, adding their
+ * delays (where nothing else moves meanwhile the file is no larger), and it plays exactly
+ * as long.
+ */
+export const MAX_FRAME_DELAY_MS = 65_535
+/**
+ * A delay in whole hundredths of a second (every GIF's) is split in whole hundredths,
+ * which a GIF keeps exactly: pieces of at most this. An animation longer than the frame
+ * budget can hold in such pieces (60 of them: 65.5 minutes) is cut to it.
+ */
+export const MAX_CENTISECOND_PIECE_MS = 65_530
+/**
  * A frame delay below this is drawn at DEFAULT_DELAY_MS, as browsers do (a GIF delay of
  * 0 or 1 centisecond plays at 10 frames a second in Chrome and Firefox).
  */
@@ -51,25 +67,119 @@ export interface Timeline {
   merged: boolean
 }
 
+/** The frames an animation of a canvas of `canvasPixels` may have: MAX_ANIMATION_FRAMES, fewer for a canvas so large that MAX_ANIMATION_PIXELS is reached first. */
+export function frameBudget (canvasPixels: number): number {
+  return Math.max(1, Math.min(MAX_ANIMATION_FRAMES, Math.floor(MAX_ANIMATION_PIXELS / Math.max(1, canvasPixels))))
+}
+
 /**
  * The picture's frames: those of the longest of `animations` (each image's frame
  * delays), merged by runs when they are more than the budgets allow for a canvas of
- * `canvasPixels`.
+ * `canvasPixels`, and a frame longer than the writers take split (splitFrames). Runs are
+ * merged further when that leaves the budget room to split every long frame: the
+ * animation then lasts exactly as long as its image. Only one lasting more than about
+ * an hour (60 frames of 65.5 s) is cut.
  */
 export function planTimeline (animations: ReadonlyArray<readonly number[]>, canvasPixels: number): Timeline {
-  const duration = (d: readonly number[]): number => d.reduce((a, b) => a + b, 0)
   let longest = animations[0] ?? [DEFAULT_DELAY_MS]
-  for (const a of animations) if (duration(a) > duration(longest)) longest = a
-  const most = Math.max(1, Math.min(MAX_ANIMATION_FRAMES, Math.floor(MAX_ANIMATION_PIXELS / Math.max(1, canvasPixels))))
-  let delays = [...longest]
-  const merged = delays.length > most
-  if (merged) {
-    const step = Math.ceil(delays.length / most)
-    const out: number[] = []
-    for (let i = 0; i < delays.length; i += step) out.push(duration(delays.slice(i, i + step)))
-    delays = out
+  for (const a of animations) if (sum(a) > sum(longest)) longest = a
+  const most = frameBudget(canvasPixels)
+  // Delays added up once: a run's delay is then one subtraction, and trying a step costs
+  // its merged frames, not the animation's (an image may have 100,000 frames).
+  const elapsed = new Float64Array(longest.length + 1)
+  longest.forEach((d, i) => { elapsed[i + 1] = elapsed[i]! + d })
+  let step = Math.ceil(longest.length / most)
+  let runs = mergeRuns(elapsed, step)
+  if (piecesOf(runs) > most) {
+    step = roomyStep(elapsed, step, most)
+    runs = mergeRuns(elapsed, step)
   }
-  return { delays, starts: startsOf(delays), merged }
+  const { delays } = splitFrames(runs, most)
+  return { delays, starts: startsOf(delays), merged: step > 1 }
+}
+
+/** Frames of `step` consecutive ones merged into one, their delays added; `elapsed[i]`: the delays of the frames before frame i. */
+function mergeRuns (elapsed: Float64Array, step: number): number[] {
+  const frames = elapsed.length - 1
+  const out: number[] = []
+  for (let i = 0; i < frames; i += step) out.push(elapsed[Math.min(frames, i + step)]! - elapsed[i]!)
+  return out
+}
+
+/**
+ * A step of merged runs, above `step` (whose merged frames need more than `most` frames
+ * once split), after which the long frames can all be split within `most`; `step` itself
+ * when no step can (the animation is longer than `most` frames of the longest piece).
+ * The frames a merged frame is split into are at most its delay over 65,530 ms rounded
+ * down, plus one: a step leaving `most` minus the whole animation's count of such
+ * pieces merged frames fits; the smallest fitting step is searched below it.
+ */
+function roomyStep (elapsed: Float64Array, step: number, most: number): number {
+  const frames = elapsed.length - 1
+  const whole = Math.floor(elapsed[frames]! / MAX_CENTISECOND_PIECE_MS)
+  if (whole >= most) return step
+  let fails = step
+  let fits = Math.ceil(frames / (most - whole))
+  while (fits - fails > 1) {
+    const mid = Math.floor((fails + fits) / 2)
+    if (piecesOf(mergeRuns(elapsed, mid)) <= most) fits = mid
+    else fails = mid
+  }
+  return fits
+}
+
+/** Frames longer than the writers take, split (splitFrames): each frame's delay and the frame it repeats. */
+export interface SplitFrames {
+  delays: number[]
+  /** For each frame, the index of the frame of the input it shows. */
+  frames: number[]
+}
+
+/** The longest piece a delay is split into: whole hundredths when it is in them. */
+function longestPiece (delay: number): number {
+  return delay % 10 === 0 ? MAX_CENTISECOND_PIECE_MS : MAX_FRAME_DELAY_MS
+}
+
+/** The frames `delays` take once every frame longer than the writers take is split. */
+function piecesOf (delays: readonly number[]): number {
+  let n = 0
+  for (const d of delays) n += Math.max(1, Math.ceil(d / longestPiece(d)))
+  return n
+}
+
+/**
+ * The one rule for a frame the writers cannot take (MAX_FRAME_DELAY_MS): every frame
+ * stack passes here before it is drawn (planTimeline) or encoded again (the size
+ * budget's fewer frames, output-budget.ts). A longer frame becomes several of equal
+ * delays (whole hundredths when it is in them), which keeps the timing exact, while the
+ * frames stay within `most`; the spare frames go first to the frames that would lose
+ * the most time, and a frame still too long is cut to the longest piece.
+ */
+export function splitFrames (delays: readonly number[], most: number): SplitFrames {
+  const pieces = delays.map(() => 1)
+  const lost = (i: number): number => delays[i]! - pieces[i]! * longestPiece(delays[i]!)
+  for (let spare = most - delays.length; spare > 0; spare--) {
+    let worst = -1
+    for (let i = 0; i < delays.length; i++) if (lost(i) > 0 && (worst < 0 || lost(i) > lost(worst))) worst = i
+    if (worst < 0) break
+    pieces[worst]!++
+  }
+  const out: SplitFrames = { delays: [], frames: [] }
+  delays.forEach((d, i) => {
+    const k = pieces[i]!
+    const unit = d % 10 === 0 ? 10 : 1
+    const units = Math.max(0, Math.round(d / unit))
+    for (let j = 0; j < k; j++) {
+      const piece = (Math.floor(units / k) + (j < units % k ? 1 : 0)) * unit
+      out.delays.push(Math.min(piece, longestPiece(d)))
+      out.frames.push(i)
+    }
+  })
+  return out
+}
+
+function sum (delays: readonly number[]): number {
+  return delays.reduce((a, b) => a + b, 0)
 }
 
 export function startsOf (delays: readonly number[]): number[] {
