@@ -203,7 +203,7 @@ export async function importGifs (options: ImportOptions): Promise<ImportReport>
     if (stat?.isFile() === true && (await archiveKind(folder).catch(() => undefined)) !== undefined) {
       const workDir = options.workDir ?? os.tmpdir()
       report.cleaned.push(...await removeStaleUnpackFolders(workDir))
-      unpackFolder = await createUnpackFolder(workDir)
+      unpackFolder = createUnpackFolder(workDir)
       let unpackReport
       try {
         unpackReport = await unpackArchive(folder, unpackFolder.path, options.archiveLimits ?? DEFAULT_ARCHIVE_LIMITS, options.onUnpackProgress)

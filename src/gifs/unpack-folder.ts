@@ -48,32 +48,47 @@ export async function removeStaleUnpackFolders (workDir: string): Promise<string
   return removed
 }
 
-export async function createUnpackFolder (workDir: string): Promise<UnpackFolder> {
-  const dir = await fs.promises.mkdtemp(path.join(workDir, `${PREFIX}${process.pid}-`))
-  const removeNow = (): void => { fs.rmSync(dir, { recursive: true, force: true }) }
+export function createUnpackFolder (workDir: string): UnpackFolder {
+  let dir: string | undefined
+  const removeNow = (): void => {
+    // A write of the unpacking may land between the listing and the removal: retried.
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 })
+  }
   const onSignal = (signal: NodeJS.Signals): void => {
     release()
-    removeNow()
-    // With our handler gone, the signal's default action ends the process (exit status
-    // 128 + its number), unless the program has handlers of its own.
-    process.kill(process.pid, signal)
+    try {
+      removeNow()
+    } finally {
+      // With our handler gone, the signal's default action ends the process (exit status
+      // 128 + its number), unless the program has handlers of its own.
+      process.kill(process.pid, signal)
+    }
   }
   const release = (): void => {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
     process.off('exit', removeNow)
   }
+  // The handlers first, then the folder, in one synchronous step: a signal's handler runs
+  // only after it, so no signal finds the folder made and no handler to remove it.
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   process.on('exit', removeNow)
+  try {
+    dir = fs.mkdtempSync(path.join(workDir, `${PREFIX}${process.pid}-`))
+  } catch (err) {
+    release()
+    throw err
+  }
+  const made = dir
   let removed = false
   return {
-    path: dir,
+    path: made,
     async remove () {
       if (removed) return
       removed = true
       release()
-      await fs.promises.rm(dir, { recursive: true, force: true })
+      await fs.promises.rm(made, { recursive: true, force: true })
     }
   }
 }
