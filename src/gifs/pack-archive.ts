@@ -33,6 +33,11 @@ export const MAX_PACK_ENTRY_BYTES = 64 * 1024 * 1024
 export const MAX_PACK_DEPTH = 2
 /** Bytes of one file or folder name: NAME_MAX of Linux, macOS and Windows file systems. */
 export const MAX_NAME_BYTES = 255
+/**
+ * A zip's central directory, read whole: 20,000 entries with names, extra fields and
+ * comments of 3 KB each. Without it, a file's size was the only bound on the buffer.
+ */
+export const MAX_CENTRAL_DIRECTORY_BYTES = 64 * 1024 * 1024
 /** The pack's one control file, which must not be ambiguous. */
 export const PACK_MANIFEST = 'manifest.json'
 
@@ -468,6 +473,7 @@ async function readZip (file: string, writer: Writer, limits: ArchiveLimits): Pr
     if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new ArchiveError('a ZIP64 archive (over 4 GB or 65,535 entries): use a .tar.gz or a folder instead')
     if (total > limits.maxEntries) throw new ArchiveError(`the archive holds more than ${limits.maxEntries} entries`)
     if (cdOffset + cdSize > fileSize) throw new ArchiveError('not a readable .zip archive (the central directory lies outside the file)')
+    if (cdSize > MAX_CENTRAL_DIRECTORY_BYTES) throw new ArchiveError(`a central directory of ${cdSize} bytes (at most ${MAX_CENTRAL_DIRECTORY_BYTES})`)
     const cd = await readAt(handle, cdOffset, cdSize)
     const entries: ZipEntry[] = []
     let at = 0

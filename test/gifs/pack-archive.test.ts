@@ -162,6 +162,22 @@ describe('zip bombs', () => {
     await assert.rejects(unpackArchive(file, dest, { ...DEFAULT_ARCHIVE_LIMITS, maxBytes: 10 * 1024 * 1024 }), /unpacks to 12582912 bytes/)
   })
 
+  it('refuses a central directory over 64 MiB before reading it', async () => {
+    // A sparse file of 80 MB whose end record claims a 70 MB directory.
+    const file = path.join(work, 'huge-directory.zip')
+    const size = 80 * 1024 * 1024
+    fs.writeFileSync(file, Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+    fs.truncateSync(file, size - 22)
+    const eocd = Buffer.alloc(22)
+    eocd.writeUInt32LE(0x06054b50, 0)
+    eocd.writeUInt16LE(1, 8)
+    eocd.writeUInt16LE(1, 10)
+    eocd.writeUInt32LE(70 * 1024 * 1024, 12)
+    eocd.writeUInt32LE(1024, 16)
+    fs.appendFileSync(file, eocd)
+    await assert.rejects(unpackArchive(file, dest), /a central directory of 73400320 bytes \(at most 67108864\)/)
+  })
+
   it('refuses entries that share their compressed data (overlapping files)', async () => {
     const file = write('overlap.zip', zip([{ name: 'a.gif', data: Buffer.alloc(100_000), deflate: true }, { name: 'b.gif', data: Buffer.alloc(100_000), deflate: true }], { shareData: true }))
     await assert.rejects(unpackArchive(file, dest), /share their data \(a zip bomb\)/)
