@@ -6,6 +6,7 @@ import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
 import { storeCommand } from './commands/store.js'
 import { type CliIo, type CommandGroup, createCliContext, UsageError } from './context.js'
+import { printable } from './terminal-text.js'
 
 const GROUPS: CommandGroup[] = [keysCommand, withModeration(gifsCommand), storeCommand]
 
@@ -66,7 +67,9 @@ export async function runCli (argv: string[], env: Record<string, string | undef
       io.err(`Error: ${err.message.replace(/\.$/, '')}${setting}.`)
       return EXIT_STORE_UNAVAILABLE
     }
-    io.err(`Error: ${err instanceof Error ? err.message : String(err)}`)
+    // An unexpected failure may quote outside strings (a file name from a pack in a file
+    // system error): printed through printable() like them.
+    io.err(`Error: ${printable(err instanceof Error ? err.message : String(err))}`)
     return 1
   } finally {
     await ctx.close()

@@ -1,6 +1,8 @@
 // Progress of a long command on stderr: on a terminal, one line redrawn in place (a bar,
 // counts, rate and time left); otherwise (a log, a pipe) a line every PROGRESS_EVERY_FILES
 // items or PROGRESS_EVERY_MS, whichever comes first, and one at the end, so logs stay short.
+// A count whose total is not known yet (an archive's entries as they are read) shows the
+// count alone.
 import type { CliIo } from './context.js'
 
 export const PROGRESS_EVERY_FILES = 100
@@ -10,7 +12,8 @@ const REDRAW_MS = 100
 const BAR_WIDTH = 24
 
 export interface Progress {
-  update (done: number, total: number): void
+  /** `total` undefined: not known (yet). */
+  update (done: number, total: number | undefined): void
   /** Ends the redrawn line (a terminal) before other output follows. */
   finish (): void
 }
@@ -30,6 +33,17 @@ export function createProgress (io: CliIo, unit: string, now: () => number = Dat
   return {
     update (done, total) {
       const t = now()
+      if (total === undefined) {
+        if (io.interactive && io.redraw !== undefined) {
+          if (t - last < REDRAW_MS) return
+          io.redraw(`${done} ${unit}…`)
+          drawn = true
+        } else if (t - last >= PROGRESS_EVERY_MS) {
+          io.err(`progress: ${done} ${unit}`)
+        } else return
+        last = t
+        return
+      }
       if (io.interactive && io.redraw !== undefined) {
         if (done < total && t - last < REDRAW_MS) return
         last = t

@@ -58,6 +58,15 @@ export async function inspectGif (bytes: Uint8Array): Promise<GifInfo> {
   if (bytes[bytes.length - 1] !== 0x3b && bytes.lastIndexOf(0x3b) < 13) {
     throw new GifInvalidError('corrupt GIF: the file is truncated (no trailer)')
   }
+  // The logical screen (GIF89a §18: bytes 6-9, little-endian) is what decoders that
+  // honour it allocate, whatever libvips reads from the first frame: checked from the
+  // file itself, before anything is decoded.
+  if (bytes.length < 13) throw new GifInvalidError('corrupt GIF: the file ends inside its header')
+  const screenWidth = bytes[6]! | (bytes[7]! << 8)
+  const screenHeight = bytes[8]! | (bytes[9]! << 8)
+  if (screenWidth * screenHeight > MAX_GIF_PIXELS) {
+    throw new GifInvalidError(`too large: its logical screen is ${screenWidth}×${screenHeight} pixels (at most ${MAX_GIF_PIXELS} pixels)`)
+  }
   let meta: sharp.Metadata
   try {
     meta = await withTimeout(sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: false }).metadata())

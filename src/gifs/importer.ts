@@ -7,12 +7,14 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sha256 } from '../store/gif-files.js'
 import type { GifFileStore } from '../store/gif-files.js'
 import { type GifCatalogStore, StoreConflictError } from '../store/interface.js'
 import { type Attribution, createCatalogWriter, type NearDuplicateMode } from './catalog-writer.js'
 import { GIF_CONTENT_TYPE } from './gif-info.js'
-import { ArchiveError, archiveKind, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, unpackArchive } from './pack-archive.js'
+import { ArchiveError, archiveKind, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, MAX_PACK_DEPTH, unpackArchive, type UnpackProgress } from './pack-archive.js'
 import { MANIFEST_NAME, ManifestError, MAX_MANIFEST_BYTES, parseManifest } from './pack-manifest.js'
+import { createUnpackFolder, removeStaleUnpackFolders, type UnpackFolder } from './unpack-folder.js'
 import { GIF_TYPES, isGifType } from './types.js'
 
 /** Larger files are refused before being read. */
@@ -37,6 +39,8 @@ export interface ImportOptions {
   files: GifFileStore
   /** Called after each file. */
   onProgress?: (done: number, total: number, file: string) => void
+  /** Called as an archive's entries are unpacked. */
+  onUnpackProgress?: UnpackProgress
   /** Called for each rejected file, as it happens. */
   onReject?: (file: string, reason: string) => void
   /** Called for each near-duplicate, as it happens. */
@@ -54,7 +58,7 @@ export interface ImportReport {
   /** Gifs that look like one their category holds: skipped (--near-duplicates skip) or added and reported. */
   nearDuplicates: Array<{ file: string, category: string, of: number, distance: number, added: boolean }>
   rejected: Array<{ file: string, reason: string }>
-  /** Files left by an earlier interrupted run, deleted before this one. */
+  /** Files left by an earlier interrupted run, and unpack folders of runs that crashed, deleted before this one. */
   cleaned: string[]
   dryRun: boolean
 }
@@ -136,19 +140,22 @@ async function collect (folder: string, category: string | undefined, reject: (f
   return candidates
 }
 
-/** Reads a pack's manifest into candidates; entries it refuses are reported. */
-async function collectPack (packDir: string, category: string | undefined, reject: (file: string, reason: string) => void): Promise<Candidate[]> {
+/**
+ * Reads a pack's manifest into candidates; entries it refuses are reported. `unpacked`:
+ * the pack came as an archive, which holds nothing deeper than <category>/<file>.
+ */
+async function collectPack (packDir: string, category: string | undefined, unpacked: boolean, reject: (file: string, reason: string) => void): Promise<Candidate[]> {
   const manifestPath = path.join(packDir, MANIFEST_NAME)
+  // Bounded before a byte of it is read (src/gifs/pack-manifest.ts bounds what it holds).
   const stat = await fs.promises.stat(manifestPath)
-  if (stat.size > MAX_MANIFEST_BYTES) throw new ImportError(`${MANIFEST_NAME} is ${stat.size} bytes (at most ${MAX_MANIFEST_BYTES})`)
+  if (stat.size > MAX_MANIFEST_BYTES) throw new ImportError(`${MANIFEST_NAME} is ${stat.size} bytes (at most ${MAX_MANIFEST_BYTES}): split the pack`)
   let parsed
   try {
-    parsed = parseManifest(await fs.promises.readFile(manifestPath, 'utf8'))
+    parsed = parseManifest(await fs.promises.readFile(manifestPath, 'utf8'), (_index, label, reason) => reject(label, reason))
   } catch (err) {
     if (err instanceof ManifestError) throw new ImportError(err.message)
     throw new ImportError(`Cannot read ${manifestPath} (${errnoText(err)})`)
   }
-  for (const r of parsed.refused) reject(r.label, r.reason)
   // Files are checked against the pack's real location: a link inside a folder pack
   // that leads out of it is refused like a "../" path.
   const realPack = await fs.promises.realpath(packDir)
@@ -163,6 +170,7 @@ async function collectPack (packDir: string, category: string | undefined, rejec
       candidates.push({ ...base, url: entry.url, size: { width: entry.width ?? 0, height: entry.height ?? 0, frames: entry.frames ?? 0 } })
       continue
     }
+    if (unpacked && entry.file!.split('/').length > MAX_PACK_DEPTH) { reject(label, 'a path deeper than <category>/<file>, which a pack archive never holds'); continue }
     const file = path.join(packDir, ...entry.file!.split('/'))
     const real = await fs.promises.realpath(file).catch(() => undefined)
     if (real !== undefined && !real.startsWith(realPack + path.sep)) { reject(label, 'the file is a link leading out of the pack'); continue }
@@ -187,64 +195,91 @@ export async function importGifs (options: ImportOptions): Promise<ImportReport>
     options.onReject?.(file, reason)
   }
 
-  let unpacked: string | undefined
+  let unpackFolder: UnpackFolder | undefined
   try {
     let folder = options.folder
     let kind: 'pack' | 'folder' | 'file' = 'folder'
     const stat = await fs.promises.stat(folder).catch(() => undefined)
     if (stat?.isFile() === true && (await archiveKind(folder).catch(() => undefined)) !== undefined) {
       const workDir = options.workDir ?? os.tmpdir()
-      unpacked = await fs.promises.mkdtemp(path.join(workDir, 'uma-pack-'))
+      report.cleaned.push(...await removeStaleUnpackFolders(workDir))
+      unpackFolder = createUnpackFolder(workDir)
       let unpackReport
       try {
-        unpackReport = await unpackArchive(folder, unpacked, options.archiveLimits ?? DEFAULT_ARCHIVE_LIMITS)
+        unpackReport = await unpackArchive(folder, unpackFolder.path, options.archiveLimits ?? DEFAULT_ARCHIVE_LIMITS, options.onUnpackProgress)
       } catch (err) {
         if (err instanceof ArchiveError) throw new ImportError(`Cannot unpack "${folder}": ${err.message}`)
         throw err
       }
       for (const r of unpackReport.refused) reject(`${folder}: ${r.entry}`, r.reason)
-      if (!(await isPack(unpacked))) throw new ImportError(`"${folder}" holds no ${MANIFEST_NAME} at its top: a pack archive is a folder with ${MANIFEST_NAME}, packed from inside it (tar -czf pack.tar.gz -C FOLDER .)`)
-      folder = unpacked
+      if (!(await isPack(unpackFolder.path))) throw new ImportError(`"${folder}" holds no ${MANIFEST_NAME} at its top: a pack archive is a folder with ${MANIFEST_NAME}, packed from inside it (tar -czf pack.tar.gz -C FOLDER .)`)
+      folder = unpackFolder.path
     }
     let candidates: Candidate[]
     if (stat?.isDirectory() === true && await isPack(folder)) kind = 'pack'
-    if (unpacked !== undefined) kind = 'pack'
+    if (unpackFolder !== undefined) kind = 'pack'
     if (kind === 'pack') {
-      candidates = await collectPack(folder, category, reject)
+      candidates = await collectPack(folder, category, unpackFolder !== undefined, reject)
     } else {
       candidates = await collect(folder, category, reject)
       if (stat?.isFile() === true) kind = 'file'
     }
-    options.onStart?.({ kind, total: candidates.length, archive: unpacked !== undefined ? options.folder : undefined })
-    if (!dryRun) report.cleaned = await options.files.cleanOrphans(await store.hashes())
+    options.onStart?.({ kind, total: candidates.length, archive: unpackFolder !== undefined ? options.folder : undefined })
+    if (!dryRun) report.cleaned.push(...await options.files.cleanOrphans(await store.hashes()))
     await importCandidates(candidates)
   } finally {
-    if (unpacked !== undefined) await fs.promises.rm(unpacked, { recursive: true, force: true })
+    await unpackFolder?.remove()
   }
   return report
 
+  /**
+   * Each file is read and hashed once, however many entries name it (a manifest may name
+   * one file in several categories, or 20,000 times): its entries are taken together,
+   * in the order of the first, and the writer decodes each content at most once a run.
+   */
   async function importCandidates (candidates: Candidate[]): Promise<void> {
     const writer = createCatalogWriter({ store, files: options.files, nearDuplicates: options.nearDuplicates ?? 'report', dryRun })
-    let done = 0
+    const byFile = new Map<string, Candidate[]>()
+    const order: Array<Candidate | Candidate[]> = []
     for (const candidate of candidates) {
-      if (candidate.url !== undefined) await importUrl(candidate)
-      else await importOne(candidate, writer)
-      options.onProgress?.(++done, candidates.length, candidate.label)
+      if (candidate.url !== undefined) { order.push(candidate); continue }
+      const group = byFile.get(candidate.file!)
+      if (group !== undefined) { group.push(candidate); continue }
+      const fresh = [candidate]
+      byFile.set(candidate.file!, fresh)
+      order.push(fresh)
+    }
+    let done = 0
+    for (const item of order) {
+      if (!Array.isArray(item)) {
+        await importUrl(item)
+        options.onProgress?.(++done, candidates.length, item.label)
+        continue
+      }
+      const read = await readCandidate(item[0]!.file!)
+      for (const candidate of item) {
+        if ('reason' in read) reject(candidate.label, read.reason)
+        else await importOne(candidate, read.bytes, read.hash, writer)
+        options.onProgress?.(++done, candidates.length, candidate.label)
+      }
     }
   }
 
-  async function importOne (candidate: Candidate, writer: ReturnType<typeof createCatalogWriter>): Promise<void> {
-    const { label, category: cat } = candidate
-    let bytes: Buffer
+  async function readCandidate (file: string): Promise<{ bytes: Buffer, hash: string } | { reason: string }> {
     try {
-      const stat = await fs.promises.stat(candidate.file!)
-      if (!stat.isFile()) return reject(label, 'not a regular file')
-      if (stat.size > MAX_IMPORT_BYTES) return reject(label, `too large: ${stat.size} bytes (at most ${MAX_IMPORT_BYTES})`)
-      bytes = await fs.promises.readFile(candidate.file!)
+      const stat = await fs.promises.stat(file)
+      if (!stat.isFile()) return { reason: 'not a regular file' }
+      if (stat.size > MAX_IMPORT_BYTES) return { reason: `too large: ${stat.size} bytes (at most ${MAX_IMPORT_BYTES})` }
+      const bytes = await fs.promises.readFile(file)
+      return { bytes, hash: sha256(bytes) }
     } catch (err) {
-      return reject(label, `cannot read the file (${errnoText(err)})`)
+      return { reason: `cannot read the file (${errnoText(err)})` }
     }
-    const outcome = await writer.add({ bytes, category: cat, attribution: candidate.attribution, expectedSha256: candidate.sha256, hidden: candidate.hidden })
+  }
+
+  async function importOne (candidate: Candidate, bytes: Buffer, hash: string, writer: ReturnType<typeof createCatalogWriter>): Promise<void> {
+    const { label, category: cat } = candidate
+    const outcome = await writer.add({ bytes, sha256: hash, category: cat, attribution: candidate.attribution, expectedSha256: candidate.sha256, hidden: candidate.hidden })
     switch (outcome.kind) {
       case 'rejected': return reject(label, outcome.reason)
       case 'duplicate':

@@ -2,11 +2,10 @@
 // entry that points at an external URL (a CDN) instead of a local file.
 import type { GifFileStore } from '../store/gif-files.js'
 import type { GifCatalogStore, GifRecord } from '../store/interface.js'
+import { checkExternalUrl } from './external-url.js'
 import { GIF_CONTENT_TYPE } from './gif-info.js'
 import { ImportError } from './importer.js'
 import { GIF_TYPES, isGifType } from './types.js'
-
-const MAX_URL_LENGTH = 2048
 
 /**
  * Removes a gif from the catalog, then its file if no other category still refers to
@@ -42,19 +41,12 @@ export interface ExternalGif {
 export async function addExternalGif (store: GifCatalogStore, gif: ExternalGif): Promise<GifRecord> {
   const category = gif.category.trim().toLowerCase()
   if (!isGifType(category)) throw new ImportError(`"${gif.category}" is not a gif type: use one of ${GIF_TYPES.join(', ')}`)
-  let url: URL
-  try {
-    url = new URL(gif.url)
-  } catch {
-    throw new ImportError(`"${gif.url}" is not an absolute URL`)
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || gif.url.length > MAX_URL_LENGTH) {
-    throw new ImportError(`"${gif.url}" must be an http(s) URL of at most ${MAX_URL_LENGTH} characters`)
-  }
+  const checked = checkExternalUrl(gif.url)
+  if ('reason' in checked) throw new ImportError(`"${gif.url}" is refused: ${checked.reason}`)
   const [record] = await store.add([{
     category,
     hash: null,
-    url: url.href,
+    url: checked.url,
     size: gif.size ?? 0,
     width: gif.width ?? 0,
     height: gif.height ?? 0,

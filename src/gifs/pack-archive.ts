@@ -9,7 +9,14 @@
 // - every entry, the number of entries and the bytes written in all are bounded, counted
 //   as the bytes come out of the decompressor (a zip's declared sizes are checked, not
 //   trusted); zip entries whose data overlap (D. Fifield's "better zip bomb", 2019),
-//   encrypted entries and ZIP64 archives are refused.
+//   encrypted entries and ZIP64 archives are refused;
+// - a pack is manifest.json and <category>/<file>: a name deeper than two levels is
+//   refused before any folder is made (one 354-byte entry named a/a/a/… made 20,000
+//   folders), and every folder made, by its own entry or for a file's path, counts
+//   against the entries;
+// - a name too long for the file system (NAME_MAX, 255 bytes per name) is refused alone;
+// - tar's numeric fields are read as GNU tar reads them, and a second manifest.json is
+//   refused: which one is meant is ambiguous (tar -x keeps the last, unzip asks).
 // A refused entry is reported and skipped; an archive that cannot be read at all, or
 // that breaks a bound, is refused whole.
 import fs from 'node:fs'
@@ -22,6 +29,17 @@ export const MAX_PACK_ENTRIES = 20_000
 export const MAX_PACK_BYTES = 2 * 1024 * 1024 * 1024
 /** One entry: the importer's own limit for a gif (MAX_IMPORT_BYTES). */
 export const MAX_PACK_ENTRY_BYTES = 64 * 1024 * 1024
+/** Levels of a name: manifest.json, <category>/<file>. */
+export const MAX_PACK_DEPTH = 2
+/** Bytes of one file or folder name: NAME_MAX of Linux, macOS and Windows file systems. */
+export const MAX_NAME_BYTES = 255
+/**
+ * A zip's central directory, read whole: 20,000 entries with names, extra fields and
+ * comments of 3 KB each. Without it, a file's size was the only bound on the buffer.
+ */
+export const MAX_CENTRAL_DIRECTORY_BYTES = 64 * 1024 * 1024
+/** The pack's one control file, which must not be ambiguous. */
+export const PACK_MANIFEST = 'manifest.json'
 
 export interface ArchiveLimits {
   maxEntries: number
@@ -34,6 +52,8 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: MAX_PACK_ENTR
 export interface UnpackReport {
   /** Files written, relative to the folder, with '/'. */
   files: string[]
+  /** Folders made (by their own entry or for a file's path). */
+  folders: number
   /** Entries refused (and not written), with the reason. */
   refused: Array<{ entry: string, reason: string }>
 }
@@ -77,11 +97,26 @@ export function safeEntryPath (name: string): { path: string } | { reason: strin
   return { path: parts.join('/') }
 }
 
+/**
+ * Why a (safe) path cannot be unpacked into a pack: too deep, or a name longer than file
+ * systems take. Undefined when it can.
+ */
+function packPathProblem (safePath: string): string | undefined {
+  const parts = safePath.split('/')
+  if (parts.length > MAX_PACK_DEPTH) return `${parts.length} levels deep: a pack holds ${PACK_MANIFEST} and <category>/<file> only`
+  const long = parts.find((p) => Buffer.byteLength(p) > MAX_NAME_BYTES)
+  if (long !== undefined) return `a name of ${Buffer.byteLength(long)} bytes: file systems take at most ${MAX_NAME_BYTES}`
+  return undefined
+}
+
+/** Called as entries are read: how many so far, and how many in all when the archive says (a zip). */
+export type UnpackProgress = (entries: number, total: number | undefined) => void
+
 /** Unpacks a .tar.gz or .zip into `dest` (an empty folder this process made). */
-export async function unpackArchive (file: string, dest: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<UnpackReport> {
+export async function unpackArchive (file: string, dest: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS, onProgress?: UnpackProgress): Promise<UnpackReport> {
   const kind = await archiveKind(file)
   if (kind === undefined) throw new ArchiveError(`"${file}" is neither a folder, a .tar.gz nor a .zip archive`)
-  const writer = createWriter(dest, limits)
+  const writer = createWriter(dest, limits, onProgress)
   if (kind === 'tar.gz') await readTarGz(file, writer, limits)
   else await readZip(file, writer, limits)
   return writer.report
@@ -89,6 +124,8 @@ export async function unpackArchive (file: string, dest: string, limits: Archive
 
 interface Writer {
   report: UnpackReport
+  /** The number of entries in all, when the archive says it before its entries (a zip). */
+  total?: number
   /** Counts an entry against the bound on entries (every entry, refused ones too). */
   count (name: string): void
   refuse (name: string, reason: string): void
@@ -96,49 +133,87 @@ interface Writer {
   file (name: string, bytes: Buffer): Promise<void>
 }
 
-function createWriter (dest: string, limits: ArchiveLimits): Writer {
-  const report: UnpackReport = { files: [], refused: [] }
+function createWriter (dest: string, limits: ArchiveLimits, onProgress?: UnpackProgress): Writer {
+  const report: UnpackReport = { files: [], folders: 0, refused: [] }
+  /** Folders made so far, relative to `dest`. */
+  const made = new Set<string>()
   let entries = 0
   let written = 0
-  return {
+  let manifests = 0
+
+  /** Makes the folder (one level: deeper names never get here), counted as an entry. */
+  async function makeFolder (rel: string, name: string): Promise<void> {
+    if (made.has(rel)) return
+    writer.count(name)
+    await fs.promises.mkdir(path.join(dest, rel))
+    made.add(rel)
+    report.folders++
+  }
+
+  /** The entry's path when it can be unpacked; otherwise it is refused and undefined. */
+  function checked (name: string): string | undefined {
+    const safe = safeEntryPath(name)
+    if ('reason' in safe) { writer.refuse(name, safe.reason); return undefined }
+    const problem = packPathProblem(safe.path)
+    if (problem !== undefined) { writer.refuse(name, problem); return undefined }
+    return safe.path
+  }
+
+  const writer: Writer = {
     report,
     count (name) {
-      if (++entries > limits.maxEntries) throw new ArchiveError(`the archive holds more than ${limits.maxEntries} entries (at "${name}")`)
+      if (++entries > limits.maxEntries) throw new ArchiveError(`the archive holds more than ${limits.maxEntries} entries and folders (at "${name}")`)
+      if (onProgress !== undefined && entries % PROGRESS_EVERY === 0) onProgress(entries, writer.total)
     },
     refuse (name, reason) { report.refused.push({ entry: name, reason }) },
     async dir (name) {
       // "./": the top of the pack itself.
       if (name.split('/').every((p) => p === '' || p === '.')) return
-      const safe = safeEntryPath(name)
-      if ('reason' in safe) return this.refuse(name, safe.reason)
+      const rel = checked(name)
+      if (rel === undefined) return
       try {
-        await fs.promises.mkdir(path.join(dest, safe.path), { recursive: true })
+        if (rel.includes('/')) return writer.refuse(name, `a folder inside a folder: a pack holds ${PACK_MANIFEST} and <category>/<file> only`)
+        // The entry itself was counted; the folder is made under that count.
+        if (!made.has(rel)) {
+          await fs.promises.mkdir(path.join(dest, rel))
+          made.add(rel)
+          report.folders++
+        }
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code
-        if (code === 'EEXIST' || code === 'ENOTDIR') return this.refuse(name, 'its path crosses a file of the pack')
+        if (code === 'EEXIST' || code === 'ENOTDIR') return writer.refuse(name, 'its path crosses a file of the pack')
+        if (code === 'ENAMETOOLONG') return writer.refuse(name, 'its name is too long for the file system')
         throw err
       }
     },
     async file (name, bytes) {
-      const safe = safeEntryPath(name)
-      if ('reason' in safe) return this.refuse(name, safe.reason)
+      const rel = checked(name)
+      if (rel === undefined) return
+      if (rel === PACK_MANIFEST && ++manifests > 1) throw new ArchiveError(`the archive holds ${PACK_MANIFEST} twice: which one is meant is ambiguous (tar -x keeps the last, other tools the first)`)
       written += bytes.length
       if (written > limits.maxBytes) throw new ArchiveError(`the archive unpacks to more than ${limits.maxBytes} bytes`)
-      const target = path.join(dest, safe.path)
+      const target = path.join(dest, rel)
       try {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true })
+        const slash = rel.indexOf('/')
+        if (slash !== -1) await makeFolder(rel.slice(0, slash), name)
         // 'wx': never through something already there (a second entry of the same name).
         await fs.promises.writeFile(target, bytes, { flag: 'wx', mode: 0o644 })
       } catch (err) {
+        if (err instanceof ArchiveError) throw err
         const code = (err as NodeJS.ErrnoException).code
-        if (code === 'EEXIST' && (await fs.promises.lstat(target).catch(() => undefined))?.isFile() === true) return this.refuse(name, 'a second entry with the same path')
-        if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST') return this.refuse(name, 'its path crosses a file of the pack')
+        if (code === 'EEXIST' && (await fs.promises.lstat(target).catch(() => undefined))?.isFile() === true) return writer.refuse(name, 'a second entry with the same path')
+        if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'EEXIST') return writer.refuse(name, 'its path crosses a file of the pack')
+        if (code === 'ENAMETOOLONG') return writer.refuse(name, 'its name is too long for the file system')
         throw err
       }
-      report.files.push(safe.path)
+      report.files.push(rel)
     }
   }
+  return writer
 }
+
+/** Entries between two progress calls. */
+const PROGRESS_EVERY = 500
 
 // --- .tar.gz (POSIX ustar, with pax and GNU long names) ---
 
@@ -183,17 +258,43 @@ function cString (bytes: Buffer): string {
   return bytes.subarray(0, end === -1 ? bytes.length : end).toString('utf8')
 }
 
-function octal (bytes: Buffer): number {
-  // Base-256 (high bit set) sizes are for entries over 8 GB: far over any bound here.
-  if ((bytes[0]! & 0x80) !== 0) return Number.POSITIVE_INFINITY
-  const text = cString(bytes).trim()
-  return text === '' ? 0 : Number.parseInt(text, 8)
+/**
+ * A numeric header field, read as GNU tar's from_header reads it: octal digits after
+ * optional leading spaces (older tars), ended by the field's end, a NUL or a space; or
+ * base-256 (the first byte's high bit set, then its sign bit: negative is refused), which
+ * GNU tar writes for sizes of 8 GiB and more. An all-NUL field is 0. Anything else
+ * ("12abc", "0x10") is not a number: undefined.
+ */
+export function tarNumber (bytes: Buffer): number | undefined {
+  const first = bytes[0]
+  if (first === undefined) return undefined
+  if ((first & 0x80) !== 0) {
+    if ((first & 0x40) !== 0) return undefined
+    let value = first & 0x3f
+    for (let i = 1; i < bytes.length; i++) value = value * 256 + bytes[i]!
+    return Number.isSafeInteger(value) ? value : Number.POSITIVE_INFINITY
+  }
+  let at = first === 0 ? 1 : 0
+  while (at < bytes.length && bytes[at] === 0x20) at++
+  if (at === bytes.length) return bytes.every((b) => b === 0) ? 0 : undefined
+  if (bytes[at] === 0) return bytes.subarray(at).every((b) => b === 0) ? 0 : undefined
+  let value = 0
+  let digits = 0
+  for (; at < bytes.length && bytes[at]! >= 0x30 && bytes[at]! <= 0x37; at++, digits++) value = value * 8 + bytes[at]! - 0x30
+  if (digits === 0) return undefined
+  if (at < bytes.length && bytes[at] !== 0 && bytes[at] !== 0x20) return undefined
+  return value
 }
 
 function checksumOk (header: Buffer): boolean {
   let sum = 0
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!
-  return sum === octal(header.subarray(148, 156))
+  return sum === tarNumber(header.subarray(148, 156))
+}
+
+/** pax decimal numbers (length, size): digits only, as GNU tar's decode_num. */
+function paxNumber (text: string): number | undefined {
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined
 }
 
 /** pax extended header records: "<length> <key>=<value>\n". */
@@ -203,8 +304,8 @@ function paxRecords (data: Buffer): Record<string, string> {
   while (at < data.length) {
     const space = data.indexOf(0x20, at)
     if (space === -1) break
-    const length = Number.parseInt(data.subarray(at, space).toString('ascii'), 10)
-    if (!Number.isFinite(length) || length <= 0 || at + length > data.length) break
+    const length = paxNumber(data.subarray(at, space).toString('latin1'))
+    if (length === undefined || length <= space - at || at + length > data.length) throw new ArchiveError('a pax extended header is damaged (a record length that is not a decimal number)')
     const record = data.subarray(space + 1, at + length - 1).toString('utf8')
     const eq = record.indexOf('=')
     if (eq > 0) out[record.slice(0, eq)] = record.slice(eq + 1)
@@ -245,8 +346,9 @@ async function readTarGz (file: string, writer: Writer, limits: ArchiveLimits): 
       const ustar = header.subarray(257, 262).toString('latin1') === 'ustar'
       const prefix = ustar ? cString(header.subarray(345, 500)) : ''
       const name = pax.path ?? longName ?? (prefix !== '' ? `${prefix}/${cString(header.subarray(0, 100))}` : cString(header.subarray(0, 100)))
-      const size = pax.size !== undefined ? Number(pax.size) : octal(header.subarray(124, 136))
-      if (!Number.isSafeInteger(size) || size < 0) throw new ArchiveError(`the entry "${name}" has an unreadable size`)
+      const size = pax.size !== undefined ? paxNumber(pax.size) : tarNumber(header.subarray(124, 136))
+      if (size === undefined) throw new ArchiveError(`the entry "${name}" has a size that is not a number (${pax.size !== undefined ? `pax size "${pax.size}"` : `"${cString(header.subarray(124, 136))}"`}): GNU tar refuses it too`)
+      if (!Number.isSafeInteger(size)) throw new ArchiveError(`the entry "${name}" is larger than any pack allows`)
       const padded = Math.ceil(size / BLOCK) * BLOCK
       const meta = type === 'x' || type === 'g' || type === 'L' || type === 'K'
       if (!meta) {
@@ -344,10 +446,23 @@ async function readZip (file: string, writer: Writer, limits: ArchiveLimits): Pr
     const { size: fileSize } = await handle.stat()
     const tailLength = Math.min(fileSize, EOCD_MIN + MAX_COMMENT)
     const tail = await readAt(handle, fileSize - tailLength, tailLength)
+    // The end record is the one whose comment runs exactly to the end of the file and
+    // whose central directory ends where it starts: a comment may hold the signature
+    // bytes (a fake end record), which made a valid zip unreadable when the last
+    // signature was taken. Failing that, the last signature whose comment reaches the
+    // end, then the last signature (bytes after the comment), as Info-ZIP does.
+    const base = fileSize - tail.length
     let eocd = -1
+    let reaching = -1
+    let last = -1
     for (let i = tail.length - EOCD_MIN; i >= 0; i--) {
-      if (tail.readUInt32LE(i) === EOCD_SIGNATURE) { eocd = i; break }
+      if (tail.readUInt32LE(i) !== EOCD_SIGNATURE) continue
+      if (last === -1) last = i
+      if (i + EOCD_MIN + tail.readUInt16LE(i + 20) !== tail.length) continue
+      if (reaching === -1) reaching = i
+      if (tail.readUInt32LE(i + 16) + tail.readUInt32LE(i + 12) === base + i) { eocd = i; break }
     }
+    if (eocd === -1) eocd = reaching !== -1 ? reaching : last
     if (eocd === -1) throw new ArchiveError('not a readable .zip archive (no end of central directory)')
     const disk = tail.readUInt16LE(eocd + 4)
     const cdDisk = tail.readUInt16LE(eocd + 6)
@@ -358,6 +473,7 @@ async function readZip (file: string, writer: Writer, limits: ArchiveLimits): Pr
     if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new ArchiveError('a ZIP64 archive (over 4 GB or 65,535 entries): use a .tar.gz or a folder instead')
     if (total > limits.maxEntries) throw new ArchiveError(`the archive holds more than ${limits.maxEntries} entries`)
     if (cdOffset + cdSize > fileSize) throw new ArchiveError('not a readable .zip archive (the central directory lies outside the file)')
+    if (cdSize > MAX_CENTRAL_DIRECTORY_BYTES) throw new ArchiveError(`a central directory of ${cdSize} bytes (at most ${MAX_CENTRAL_DIRECTORY_BYTES})`)
     const cd = await readAt(handle, cdOffset, cdSize)
     const entries: ZipEntry[] = []
     let at = 0
@@ -400,6 +516,7 @@ async function readZip (file: string, writer: Writer, limits: ArchiveLimits): Pr
     }
     if (sorted.length > 0 && sorted.at(-1)!.end > cdOffset) throw new ArchiveError('an entry\'s data runs into the central directory')
 
+    writer.total = entries.length
     for (const { entry, end } of spans) {
       writer.count(entry.name)
       const type = entry.mode === undefined ? undefined : entry.mode & S_IFMT

@@ -5,16 +5,26 @@
 //     "anime_name": "…", "artist": "…", "artist_url": "…", "source_url": "…" } ] }
 // Fields this version does not know are ignored (a later minor addition must not break
 // an older importer); a wrong entry is refused alone, with its reason; only a manifest
-// that is not JSON, or of another major version, is refused whole.
-import { safeEntryPath } from './pack-archive.js'
+// that is not JSON, or of another major version, or over a bound, is refused whole.
+// The bounds hold what a pack controls before any of it is parsed: the bytes, then the
+// number of entries and JSON objects and lists, counted by a scan of the text, so a
+// small archive cannot make the importer hold millions of values or refusals.
 import type { Attribution } from './catalog-writer.js'
+import { checkExternalUrl, MAX_EXTERNAL_URL_LENGTH } from './external-url.js'
+import { PACK_MANIFEST, safeEntryPath } from './pack-archive.js'
 
-export const MANIFEST_NAME = 'manifest.json'
+export const MANIFEST_NAME = PACK_MANIFEST
 export const PACK_VERSION = 1
-/** A manifest of 200,000 entries with attribution fits. */
-export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+/** Entries of "gifs": as many as the files an archive may hold (MAX_PACK_ENTRIES). */
+export const MAX_MANIFEST_ENTRIES = 20_000
+/** Entries with "url": each adds a catalog row that no file backs. */
+export const MAX_MANIFEST_URL_ENTRIES = 5_000
+/** MAX_MANIFEST_ENTRIES with full attribution (about 800 bytes each) fit. */
+export const MAX_MANIFEST_BYTES = 16 * 1024 * 1024
+/** JSON objects and lists in all: one per entry, with room for fields the importer does not know. */
+const MAX_CONTAINERS = MAX_MANIFEST_ENTRIES * 4 + 64
 const MAX_TEXT = 500
-const MAX_URL = 2048
+const MAX_URL = MAX_EXTERNAL_URL_LENGTH
 
 export interface PackEntry {
   /** Position in "gifs", for messages. */
@@ -34,8 +44,10 @@ export interface PackEntry {
 
 export interface ParsedManifest {
   entries: PackEntry[]
-  refused: Array<{ index: number, label: string, reason: string }>
 }
+
+/** Called once for each entry refused, as it is read (refusals are not kept here). */
+export type RefuseEntry = (index: number, label: string, reason: string) => void
 
 /** The manifest cannot be used at all. */
 export class ManifestError extends Error {
@@ -61,7 +73,37 @@ function httpUrl (value: string): boolean {
   }
 }
 
-export function parseManifest (text: string): ParsedManifest {
+/**
+ * Counts, without parsing, the elements of the manifest's top-level lists (commas at
+ * depth 2, outside strings) and every JSON object and list: refused past the bounds
+ * before JSON.parse makes them (a 66 MB manifest of 1s held 5 GB).
+ */
+function checkShape (text: string): void {
+  let depth = 0
+  let containers = 0
+  let elements = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++
+      else if (c === 0x22) inString = false
+      continue
+    }
+    if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++containers > MAX_CONTAINERS) throw new ManifestError(`${MANIFEST_NAME} holds more than ${MAX_CONTAINERS} JSON objects and lists (at most ${MAX_MANIFEST_ENTRIES} gifs): split the pack`)
+      depth++
+    } else if (c === 0x7d || c === 0x5d) depth--
+    else if (c === 0x2c && depth === 2 && ++elements >= MAX_MANIFEST_ENTRIES) {
+      throw new ManifestError(`${MANIFEST_NAME} lists more than ${MAX_MANIFEST_ENTRIES} gifs (at most ${MAX_MANIFEST_ENTRIES}): split the pack`)
+    }
+  }
+}
+
+/** Reads the manifest; each entry refused is handed to `refuse` once, the others are returned. */
+export function parseManifest (text: string, refuse: RefuseEntry): ParsedManifest {
+  checkShape(text)
   let doc: unknown
   try {
     doc = JSON.parse(text)
@@ -76,10 +118,13 @@ export function parseManifest (text: string): ParsedManifest {
       : `${MANIFEST_NAME} must say "version": ${PACK_VERSION}`)
   }
   if (!Array.isArray(gifs)) throw new ManifestError(`${MANIFEST_NAME} must hold a "gifs" list`)
-  const parsed: ParsedManifest = { entries: [], refused: [] }
+  if (gifs.length > MAX_MANIFEST_ENTRIES) throw new ManifestError(`${MANIFEST_NAME} lists ${gifs.length} gifs (at most ${MAX_MANIFEST_ENTRIES}): split the pack`)
+  const urls = gifs.filter((g: unknown) => typeof g === 'object' && g !== null && (g as Record<string, unknown>).url !== undefined).length
+  if (urls > MAX_MANIFEST_URL_ENTRIES) throw new ManifestError(`${MANIFEST_NAME} lists ${urls} "url" entries (at most ${MAX_MANIFEST_URL_ENTRIES}): split the pack`)
+  const parsed: ParsedManifest = { entries: [] }
   gifs.forEach((raw: unknown, index) => {
     const result = parseEntry(raw, index)
-    if (typeof result === 'string') parsed.refused.push({ index, label: entryLabel(index, raw), reason: result })
+    if (typeof result === 'string') refuse(index, entryLabel(index, raw), result)
     else parsed.entries.push(result)
   })
   return parsed
@@ -97,8 +142,11 @@ function parseEntry (raw: unknown, index: number): PackEntry | string {
     if ('reason' in safe) return `"file" is refused: ${safe.reason}`
     entry.file = safe.path
   } else {
-    if (typeof e.url !== 'string' || !httpUrl(e.url)) return `"url" must be an http(s) URL of at most ${MAX_URL} characters`
-    entry.url = e.url
+    if (typeof e.url !== 'string') return `"url" must be an http(s) URL of at most ${MAX_URL} characters`
+    // The rule of `gifs add-url` (src/gifs/external-url.ts).
+    const checked = checkExternalUrl(e.url)
+    if ('reason' in checked) return `"url" is refused: ${checked.reason}`
+    entry.url = checked.url
   }
   if (e.category !== undefined) {
     if (typeof e.category !== 'string') return '"category" must be a gif type'

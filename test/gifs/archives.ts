@@ -9,15 +9,20 @@ export interface TarEntry {
   /** '0' file (default), '2' symbolic link, '1' hard link, '5' folder, '3' device. */
   type?: string
   linkName?: string
+  /** The 12 bytes of the size field as written, instead of the real size in octal. */
+  sizeField?: Buffer | string
+  /** pax extended header records written before the entry ("size", "path"). */
+  pax?: Record<string, string>
 }
 
-function header (name: string, size: number, type: string, linkName = ''): Buffer {
+function header (name: string, size: number, type: string, linkName = '', sizeField?: Buffer | string): Buffer {
   const h = Buffer.alloc(512)
   h.write(name.slice(0, 100), 0, 'utf8')
   h.write('0000644\0', 100, 'ascii')
   h.write('0000000\0', 108, 'ascii')
   h.write('0000000\0', 116, 'ascii')
-  h.write(size.toString(8).padStart(11, '0') + '\0', 124, 'ascii')
+  if (sizeField === undefined) h.write(size.toString(8).padStart(11, '0') + '\0', 124, 'ascii')
+  else Buffer.from(sizeField as string).copy(h, 124, 0, 12)
   h.write('00000000000\0', 136, 'ascii')
   h.write('        ', 148, 'ascii')
   h.write(type, 156, 'ascii')
@@ -30,6 +35,14 @@ function header (name: string, size: number, type: string, linkName = ''): Buffe
   return h
 }
 
+/** "<length> <key>=<value>\n", the length counting itself. */
+function paxRecord (key: string, value: string): string {
+  const body = ` ${key}=${value}\n`
+  let length = Buffer.byteLength(body) + 1
+  while (String(length).length + Buffer.byteLength(body) !== length) length++
+  return `${length}${body}`
+}
+
 export function tarGz (entries: TarEntry[]): Buffer {
   const blocks: Buffer[] = []
   for (const e of entries) {
@@ -39,7 +52,11 @@ export function tarGz (entries: TarEntry[]): Buffer {
       const long = Buffer.from(e.name + '\0')
       blocks.push(header('././@LongLink', long.length, 'L'), long, Buffer.alloc((512 - (long.length % 512)) % 512))
     }
-    blocks.push(header(e.name, data.length, e.type ?? '0', e.linkName), data, Buffer.alloc((512 - (data.length % 512)) % 512))
+    if (e.pax !== undefined) {
+      const records = Buffer.from(Object.entries(e.pax).map(([k, v]) => paxRecord(k, v)).join(''))
+      blocks.push(header('PaxHeader', records.length, 'x'), records, Buffer.alloc((512 - (records.length % 512)) % 512))
+    }
+    blocks.push(header(e.name, data.length, e.type ?? '0', e.linkName, e.sizeField), data, Buffer.alloc((512 - (data.length % 512)) % 512))
   }
   blocks.push(Buffer.alloc(1024))
   return gzipSync(Buffer.concat(blocks))
@@ -67,8 +84,11 @@ export interface ZipEntry {
   encrypted?: boolean
 }
 
-/** A .zip; `shareData` points every entry's local header offset at the first one (overlap). */
-export function zip (entries: ZipEntry[], options: { shareData?: boolean } = {}): Buffer {
+/**
+ * A .zip; `shareData` points every entry's local header offset at the first one
+ * (overlap); `comment` is the archive's comment, after the end record.
+ */
+export function zip (entries: ZipEntry[], options: { shareData?: boolean, comment?: Buffer } = {}): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
@@ -117,5 +137,7 @@ export function zip (entries: ZipEntry[], options: { shareData?: boolean } = {})
   eocd.writeUInt16LE(entries.length, 10)
   eocd.writeUInt32LE(cd.length, 12)
   eocd.writeUInt32LE(offset, 16)
-  return Buffer.concat([...locals, cd, eocd])
+  const comment = options.comment ?? Buffer.alloc(0)
+  eocd.writeUInt16LE(comment.length, 20)
+  return Buffer.concat([...locals, cd, eocd, comment])
 }

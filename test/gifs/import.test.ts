@@ -264,6 +264,18 @@ describe('gifs list, stats, remove, add-url', () => {
     assert.equal(again.code, 1)
     assert.match(again.err, /already holds this gif/)
     assert.equal((await cli('add-url', 'ftp://x/y.gif', '--category', 'hug')).code, 1)
+    // Handed to every client that picks the gif: no credentials, nothing of this network.
+    for (const [url, why] of [
+      ['https://user:secret@media.example.test/a.gif', /carries credentials/],
+      ['http://127.1/a.gif', /127\.0\.0\.1, a loopback address/],
+      ['http://[::ffff:10.0.0.1]/a.gif', /10\.0\.0\.1, a private-network address/],
+      ['http://169.254.169.254/latest/a.gif', /link-local/],
+      ['http://app.localhost/a.gif', /names "app\.localhost", this machine/]
+    ] as const) {
+      const refused = await cli('add-url', url, '--category', 'hug')
+      assert.equal(refused.code, 1, url)
+      assert.match(refused.err, why)
+    }
     assert.equal((await cli('add-url', 'https://x/y.gif')).code, 2)
   })
 })

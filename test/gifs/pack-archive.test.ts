@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, it } from 'node:test'
-import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, safeEntryPath, unpackArchive } from '../../src/gifs/pack-archive.js'
+import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, safeEntryPath, tarNumber, unpackArchive } from '../../src/gifs/pack-archive.js'
 import { tempDir } from '../helpers.js'
 import { tarGz, zip } from './archives.js'
 
@@ -45,7 +45,7 @@ for (const kind of ['tar.gz', 'zip'] as const) {
     it('unpacks files and folders into the folder', async () => {
       const file = write(`pack.${kind}`, make([{ name: 'manifest.json', data: '{}' }, { name: 'hug/' }, { name: 'hug/a.gif', data: 'GIF89a' }]))
       const report = await unpackArchive(file, dest)
-      assert.deepEqual(report, { files: ['manifest.json', 'hug/a.gif'], refused: [] })
+      assert.deepEqual(report, { files: ['manifest.json', 'hug/a.gif'], folders: 1, refused: [] })
       assert.deepEqual(tree(dest), ['hug', 'hug/a.gif', 'manifest.json'])
       assert.equal(fs.readFileSync(path.join(dest, 'hug/a.gif'), 'utf8'), 'GIF89a')
     })
@@ -75,6 +75,41 @@ for (const kind of ['tar.gz', 'zip'] as const) {
       assert.match(report.refused[0]!.reason, /5000 bytes, over the limit of 4096/)
       const total = write(`total.${kind}`, make(Array.from({ length: 4 }, (_, i) => ({ name: `${i}.gif`, data: Buffer.alloc(3000) }))))
       await assert.rejects(unpackArchive(total, fs.mkdtempSync(path.join(work, 't-')), { ...DEFAULT_ARCHIVE_LIMITS, maxBytes: 10_000 }), /unpacks to .*10000/)
+    })
+
+    it('refuses names deeper than <category>/<file> before making any folder', async () => {
+      const deep = Array.from({ length: 2000 }, () => 'a').join('/')
+      const file = write(`deep.${kind}`, make([{ name: `${deep}/x.gif`, data: 'x' }, { name: 'a/b/c.gif', data: 'x' }, { name: 'a/b/', data: '' }, { name: 'hug/ok.gif', data: 'y' }]))
+      const report = await unpackArchive(file, dest)
+      assert.deepEqual(report.files, ['hug/ok.gif'])
+      assert.deepEqual(report.refused.map((r) => r.reason), [
+        '2001 levels deep: a pack holds manifest.json and <category>/<file> only',
+        '3 levels deep: a pack holds manifest.json and <category>/<file> only',
+        'a folder inside a folder: a pack holds manifest.json and <category>/<file> only'
+      ])
+      assert.deepEqual(tree(dest), ['hug', 'hug/ok.gif'])
+      assert.equal(report.folders, 1)
+    })
+
+    it('counts the folders made for files against the entries', async () => {
+      // 3 files in 3 folders named by no entry of their own: 6 entries.
+      const file = write(`folders.${kind}`, make(['hug', 'pat', 'wave'].map((c) => ({ name: `${c}/a.gif`, data: 'x' }))))
+      await assert.rejects(unpackArchive(file, dest, { ...DEFAULT_ARCHIVE_LIMITS, maxEntries: 5 }), /more than 5 entries and folders/)
+      const ok = await unpackArchive(file, fs.mkdtempSync(path.join(work, 'f-')), { ...DEFAULT_ARCHIVE_LIMITS, maxEntries: 6 })
+      assert.deepEqual([ok.files.length, ok.folders], [3, 3])
+    })
+
+    it('refuses a name too long for the file system alone, and unpacks the others', async () => {
+      const long = `${'é'.repeat(128)}.gif`
+      const file = write(`long.${kind}`, make([{ name: `hug/${long}`, data: 'x' }, { name: `${'d'.repeat(300)}/a.gif`, data: 'x' }, { name: 'hug/ok.gif', data: 'y' }]))
+      const report = await unpackArchive(file, dest)
+      assert.deepEqual(report.files, ['hug/ok.gif'])
+      assert.deepEqual(report.refused.map((r) => r.reason), ['a name of 260 bytes: file systems take at most 255', 'a name of 300 bytes: file systems take at most 255'])
+    })
+
+    it('refuses an archive holding manifest.json twice, as ambiguous', async () => {
+      const file = write(`two.${kind}`, make([{ name: 'manifest.json', data: '{"version":1,"gifs":[]}' }, { name: './manifest.json', data: '{"version":1,"gifs":[{"url":"https://x.example/a.gif"}]}' }]))
+      await assert.rejects(unpackArchive(file, dest), (err: Error) => err instanceof ArchiveError && /holds manifest\.json twice: which one is meant is ambiguous/.test(err.message))
     })
 
     it('refuses a damaged archive whole', async () => {
@@ -127,6 +162,22 @@ describe('zip bombs', () => {
     await assert.rejects(unpackArchive(file, dest, { ...DEFAULT_ARCHIVE_LIMITS, maxBytes: 10 * 1024 * 1024 }), /unpacks to 12582912 bytes/)
   })
 
+  it('refuses a central directory over 64 MiB before reading it', async () => {
+    // A sparse file of 80 MB whose end record claims a 70 MB directory.
+    const file = path.join(work, 'huge-directory.zip')
+    const size = 80 * 1024 * 1024
+    fs.writeFileSync(file, Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+    fs.truncateSync(file, size - 22)
+    const eocd = Buffer.alloc(22)
+    eocd.writeUInt32LE(0x06054b50, 0)
+    eocd.writeUInt16LE(1, 8)
+    eocd.writeUInt16LE(1, 10)
+    eocd.writeUInt32LE(70 * 1024 * 1024, 12)
+    eocd.writeUInt32LE(1024, 16)
+    fs.appendFileSync(file, eocd)
+    await assert.rejects(unpackArchive(file, dest), /a central directory of 73400320 bytes \(at most 67108864\)/)
+  })
+
   it('refuses entries that share their compressed data (overlapping files)', async () => {
     const file = write('overlap.zip', zip([{ name: 'a.gif', data: Buffer.alloc(100_000), deflate: true }, { name: 'b.gif', data: Buffer.alloc(100_000), deflate: true }], { shareData: true }))
     await assert.rejects(unpackArchive(file, dest), /share their data \(a zip bomb\)/)
@@ -149,5 +200,49 @@ describe('archives made by real tools', () => {
     const b = await unpackArchive(path.join(work, 'real.zip'), zdest)
     assert.deepEqual(b.refused, [])
     assert.deepEqual(tree(zdest), ['hug', `hug/${longName}`, 'manifest.json'])
+  })
+})
+
+describe('tar numbers, read as GNU tar reads them', () => {
+  const field = (text: string): Buffer => Buffer.concat([Buffer.from(text, 'latin1'), Buffer.alloc(12)]).subarray(0, 12)
+
+  it('reads octal digits with leading spaces and a NUL or space after them, and base-256', () => {
+    assert.equal(tarNumber(field('00000000012\0')), 10)
+    assert.equal(tarNumber(field('     12 \0')), 10)
+    assert.equal(tarNumber(Buffer.alloc(12)), 0)
+    const b256 = Buffer.alloc(12)
+    b256[0] = 0x80
+    b256.writeUInt32BE(5000, 8)
+    assert.equal(tarNumber(b256), 5000)
+  })
+
+  it('refuses letters, hex, signs, blanks and negative base-256', () => {
+    for (const text of ['12abc', '0x10', '8', '-1', '+1', '            ', '1 2']) {
+      assert.equal(tarNumber(field(text)), text === '1 2' ? 1 : undefined, JSON.stringify(text))
+    }
+    const negative = Buffer.alloc(12, 0xff)
+    assert.equal(tarNumber(negative), undefined)
+  })
+
+  it('refuses an archive whose size field is "12abc" or whose pax size is "0x10", as GNU tar does', async () => {
+    const bad = write('bad-size.tar.gz', tarGz([{ name: 'a.gif', data: 'x'.repeat(10), sizeField: '12abc\0' }]))
+    await assert.rejects(unpackArchive(bad, dest), /"a\.gif" has a size that is not a number \("12abc"\)/)
+    const pax = write('pax-size.tar.gz', tarGz([{ name: 'b.gif', data: 'x'.repeat(16), pax: { size: '0x10' } }]))
+    await assert.rejects(unpackArchive(pax, dest), /pax size "0x10"/)
+    const good = write('pax-ok.tar.gz', tarGz([{ name: 'c.gif', data: 'y'.repeat(16), pax: { size: '16', path: 'hug/c.gif' } }]))
+    assert.deepEqual((await unpackArchive(good, dest)).files, ['hug/c.gif'])
+  })
+})
+
+describe('a zip whose comment holds a fake end record', () => {
+  it('is read from the end record whose comment reaches the end of the file', async () => {
+    const fake = Buffer.alloc(22)
+    fake.writeUInt32LE(0x06054b50, 0)
+    fake.writeUInt16LE(7, 10)
+    fake.writeUInt32LE(0xffff, 12)
+    const file = write('comment.zip', zip([{ name: 'manifest.json', data: '{}' }, { name: 'hug/a.gif', data: 'GIF89a', deflate: true }], { comment: Buffer.concat([Buffer.from('made by hand '), fake]) }))
+    const report = await unpackArchive(file, dest)
+    assert.deepEqual(report.files, ['manifest.json', 'hug/a.gif'])
+    assert.equal(fs.readFileSync(path.join(dest, 'hug/a.gif'), 'utf8'), 'GIF89a')
   })
 })

@@ -9,7 +9,7 @@ import { starterHashes } from '../../gifs/starter.js'
 import { GIF_TYPES } from '../../gifs/types.js'
 import { createGifCatalog } from '../../gifs/catalog.js'
 import { type GifRecord, StoreConflictError } from '../../store/interface.js'
-import { type CommandGroup, UsageError } from '../context.js'
+import { type CliContext, type CommandGroup, UsageError } from '../context.js'
 import { nearDuplicateMode, positiveInt } from '../options.js'
 import { createProgress } from '../progress.js'
 import { printable, printableJson } from '../terminal-text.js'
@@ -19,6 +19,22 @@ const pkg = createRequire(import.meta.url)('../../../package.json') as { name: s
 const DEFAULT_LIST_LIMIT = 100
 /** Ids collected per page for --category and --starter. */
 const REMOVE_PAGE = 1000
+/**
+ * Lines printed for one kind of per-file news (refused, near-duplicate) before the rest
+ * is only counted: a pack of 20,000 refused entries printed 823 MB.
+ */
+export const MAX_NEWS_LINES = 200
+
+/** Prints up to MAX_NEWS_LINES lines, then counts; `finish` says how many were not shown. */
+function newsLines (ctx: CliContext, what: string): { line (text: string): void, finish (): void } {
+  let count = 0
+  return {
+    line (text) { if (++count <= MAX_NEWS_LINES) ctx.err(text) },
+    finish () {
+      if (count > MAX_NEWS_LINES) ctx.err(`… and ${count - MAX_NEWS_LINES} more ${what} not shown (${count} in all; the first ${MAX_NEWS_LINES} are above)`)
+    }
+  }
+}
 
 const HELP = `Usage: npm run cli -- gifs <command> [options]
 
@@ -85,6 +101,11 @@ export const gifsCommand: CommandGroup = {
           const dryRun = values['dry-run'] === true
           const nearDuplicates = nearDuplicateMode(values['near-duplicates'], 'report')
           const progress = createProgress(ctx, 'files')
+          const unpacking = createProgress(ctx, 'archive entries unpacked')
+          const rejected = newsLines(ctx, 'refused')
+          const near = newsLines(ctx, 'near-duplicates')
+          // Every string that comes from the pack (entry and file names, URLs, reasons
+          // quoting them) is printed through printable(): no control byte reaches the terminal.
           const report = await importGifs({
             folder: positionals[0]!,
             category: values.category,
@@ -92,13 +113,18 @@ export const gifsCommand: CommandGroup = {
             nearDuplicates,
             store,
             files: fullStore.gifFiles,
-            onStart: ({ kind, total, archive }) => { if (kind === 'pack') ctx.err(`pack${archive !== undefined ? ` ${archive}` : ''}: ${total} gif(s) in its manifest`) },
-            onReject: (file, reason) => ctx.err(`rejected ${file}: ${reason}`),
-            onNearDuplicate: (file, of, distance, added) => ctx.err(`near-duplicate ${file}: looks like gif ${of} (${distance} bits apart)${added ? ', added anyway' : ', skipped'}`),
+            onUnpackProgress: (entries, total) => unpacking.update(entries, total),
+            onStart: ({ kind, total, archive }) => {
+              unpacking.finish()
+              if (kind === 'pack') ctx.err(`pack${archive !== undefined ? ` ${printable(archive)}` : ''}: ${total} gif(s) in its manifest`)
+            },
+            onReject: (file, reason) => rejected.line(`rejected ${printable(file)}: ${printable(reason)}`),
+            onNearDuplicate: (file, of, distance, added) => near.line(`near-duplicate ${printable(file)}: looks like gif ${of} (${distance} bits apart)${added ? ', added anyway' : ', skipped'}`),
             onProgress: (done, total) => progress.update(done, total)
-          })
-          progress.finish()
-          for (const name of report.cleaned) ctx.err(`cleaned ${name}: left by an interrupted import`)
+          }).finally(() => { unpacking.finish(); progress.finish() })
+          rejected.finish()
+          near.finish()
+          for (const name of report.cleaned) ctx.err(`cleaned ${printable(name)}: left by an interrupted import`)
           const extra = [
             report.attributed.length > 0 ? `attribution filled in for ${report.attributed.length}` : '',
             report.nearDuplicates.length > 0 ? `${report.nearDuplicates.length} near-duplicate(s) ${nearDuplicates === 'skip' ? 'skipped' : 'added'}` : ''
@@ -196,7 +222,9 @@ export const gifsCommand: CommandGroup = {
           throw new UsageError(`Unknown command "gifs ${command}"`)
       }
     } catch (err) {
-      if (err instanceof ImportError) { ctx.err(`Error: ${err.message}`); return 1 }
+      // Import errors quote archive entries and manifest text: printable() (the others
+      // quote what the operator typed).
+      if (err instanceof ImportError) { ctx.err(`Error: ${printable(err.message)}`); return 1 }
       if (err instanceof StoreConflictError) { ctx.err(`Error: ${err.message}`); return 1 }
       throw err
     }
