@@ -1796,6 +1796,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -2111,6 +2113,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -2252,6 +2256,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2416,6 +2422,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -2578,6 +2586,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2766,6 +2776,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2974,6 +2986,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -3156,6 +3170,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -3329,6 +3345,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
