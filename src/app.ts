@@ -10,6 +10,8 @@ import { isStoreUnavailable, type Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
 import { corsPlugin } from './http/cors.js'
+import { createConnectionGate, installConnectionGate } from './http/connection-gate.js'
+import { addressMatcher } from './access/client-address.js'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler, notFoundPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
@@ -120,9 +122,17 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false } }
   }).withTypeProvider<TypeBoxTypeProvider>()
-  // Past the cap the kernel's backlog holds new connections; idle ones free their place
-  // within KEEP_ALIVE_TIMEOUT_MS / HEADERS_TIMEOUT_MS.
-  app.server.maxConnections = config.maxConnections
+  // MAX_CONNECTIONS in all, a share per address and room for addresses holding none,
+  // decided before Node's server sees a socket (src/http/connection-gate.ts). Idle ones
+  // free their place within KEEP_ALIVE_TIMEOUT_MS / HEADERS_TIMEOUT_MS.
+  const trusted = config.trustProxy
+  installConnectionGate(app.server, createConnectionGate({
+    max: config.maxConnections,
+    perAddress: config.maxConnectionsPerAddress,
+    idlePerAddress: config.maxIdleConnectionsPerAddress,
+    ipv6Prefix: config.rateLimitIpv6Prefix,
+    exempt: trusted === true ? () => true : trusted === false ? () => false : addressMatcher(trusted)
+  }), app.log)
 
   // The C# and Rust clients send GET requests with a JSON body
   // (docs/compatibility.md, "Bodies"): GET carries a body here.

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import ipaddr from 'ipaddr.js'
 import { parseDuration } from './access/durations.js'
 import { GIF_SOURCES } from './gifs/sources.js'
 import { type AllowList, parseAllowList } from './remote-fetch/address.js'
@@ -17,7 +18,7 @@ import { type AllowList, parseAllowList } from './remote-fetch/address.js'
 export const SETTING_NAMES = [
   'PORT', 'HOST', 'DATA_DIR', 'ALLOW_EMPTY_DATABASE', 'PUBLIC_URL', 'LOG_LEVEL', 'API_KEYS', 'BODY_LIMIT', 'TEXT_BODY_LIMIT',
   'CORS_ORIGINS', 'TRUST_PROXY', 'REQUEST_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS',
-  'MAX_CONNECTIONS', 'KEEP_ALIVE_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS',
+  'MAX_CONNECTIONS', 'MAX_CONNECTIONS_PER_ADDRESS', 'MAX_IDLE_CONNECTIONS_PER_ADDRESS', 'KEEP_ALIVE_TIMEOUT_MS', 'HEADERS_TIMEOUT_MS',
   'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW', 'RATE_LIMIT_IP_MAX', 'RATE_LIMIT_IPV6_PREFIX', 'RATE_LIMIT_MAX_TRACKED',
   'USAGE_FLUSH_MS', 'KEY_CACHE_TTL_MS', 'GIF_CACHE_TTL_MS', 'METRICS_PORT', 'METRICS_HOST',
   'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'RATE_LIMIT_ON_STORE_ERROR', 'GIF_STARTER_CATALOG',
@@ -64,14 +65,22 @@ export interface Config {
   apiKeys: string[]
   /** Body limit of JSON routes, in bytes; routes may set their own. */
   bodyLimit: number
-  /** Trust X-Forwarded-* from a reverse proxy in front of the service. */
-  trustProxy: boolean
+  /**
+   * TRUST_PROXY: trust X-Forwarded-* from a reverse proxy in front of the service: from
+   * any address (true), from none (false), or from these addresses and CIDR ranges, whose
+   * connections are also exempt from the per-address connection caps.
+   */
+  trustProxy: boolean | string[]
   /** Time given to requests in flight on SIGTERM/SIGINT before the process exits. */
   shutdownTimeoutMs: number
   /** A request taking longer than this is answered with 503 (0 disables). */
   requestTimeoutMs: number
-  /** Connections open at once; more are refused by the kernel's backlog (MAX_CONNECTIONS). */
+  /** Connections open at once; more are closed as soon as they are accepted (MAX_CONNECTIONS, src/http/connection-gate.ts). */
   maxConnections: number
+  /** Connections one client address (IPv6: one prefix of RATE_LIMIT_IPV6_PREFIX) may hold open; trusted proxies excepted. */
+  maxConnectionsPerAddress: number
+  /** Idle connections (no request in progress) one address may keep: past it, answers close their connection. */
+  maxIdleConnectionsPerAddress: number
   /** An idle keep-alive connection is closed after this long without a new request. */
   keepAliveTimeoutMs: number
   /** The request line and headers must arrive within this long of the connection (or of the previous answer). */
@@ -159,6 +168,9 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>
 
+/** MAX_CONNECTIONS_PER_ADDRESS defaults to MAX_CONNECTIONS divided by this. */
+export const CONNECTIONS_PER_ADDRESS_DIVISOR = 5
+
 function int (env: Env, name: string, def: number, min: number, max: number): number {
   const raw = env[name]
   if (raw === undefined || raw.trim() === '') return def
@@ -238,6 +250,27 @@ function gifPull (env: Env, info: ServiceInfo): Config['gifPull'] {
   const baseUrls: Record<string, string> = {}
   for (const source of GIF_SOURCES) baseUrls[source.name] = infoUrl(env, source.setting) || source.defaultBaseUrl
   return { contact: raw || info.website || info.email || undefined, baseUrls }
+}
+
+/**
+ * TRUST_PROXY: "true", "false", or the proxies' addresses and CIDR ranges, comma-separated
+ * ("127.0.0.1", "10.0.0.0/8, fd00::/8"), normalized as Fastify (@fastify/proxy-addr) reads them.
+ */
+function trustProxy (env: Env): boolean | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? ''
+  const lower = raw.toLowerCase()
+  if (raw === '' || ['0', 'false', 'no', 'off'].includes(lower)) return false
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
+    try {
+      if (entry.includes('/')) {
+        const [address, bits] = ipaddr.parseCIDR(entry)
+        return `${address.toString()}/${bits}`
+      }
+      if (ipaddr.isValid(entry)) return ipaddr.parse(entry).toString()
+    } catch {}
+    throw new ConfigError('TRUST_PROXY', `must be true, false, or the reverse proxies' addresses and CIDR ranges, comma-separated (such as 127.0.0.1 or 10.0.0.0/8,fd00::/8), got "${entry}"`)
+  })
 }
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
@@ -329,6 +362,14 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   const imageConcurrency = int(env, 'IMAGE_CONCURRENCY', os.availableParallelism(), 1, 256)
   const keepAliveTimeoutMs = int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000)
   const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000)
+  // Sockets, gif files being streamed (one per download) and the store share the process's
+  // file descriptors; 500 connections leave room for all of them under the usual soft
+  // limit of 1024 (`ulimit -n`). Raise both together.
+  const maxConnections = int(env, 'MAX_CONNECTIONS', 500, 1, 1_000_000)
+  // A fifth of the connections per address: one address (an attacker's idle sockets, or
+  // one client's burst: the bursts tests send 60 at once) leaves four fifths to the others
+  // (docs/operations.md, "Connections").
+  const maxConnectionsPerAddress = int(env, 'MAX_CONNECTIONS_PER_ADDRESS', Math.max(1, Math.floor(maxConnections / CONNECTIONS_PER_ADDRESS_DIVISOR)), 1, 1_000_000)
 
   return {
     port,
@@ -339,13 +380,13 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     logLevel,
     apiKeys,
     bodyLimit: size(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 0, 600_000),
-    // Sockets, gif files being streamed (one per download) and the store share the process's
-    // file descriptors; 500 connections leave room for all of them under the usual soft
-    // limit of 1024 (`ulimit -n`). Raise both together.
-    maxConnections: int(env, 'MAX_CONNECTIONS', 500, 1, 1_000_000),
+    maxConnections,
+    maxConnectionsPerAddress,
+    // Half of them idle: a client keeps a pool of keep-alive connections, not one per request it ever sent at once.
+    maxIdleConnectionsPerAddress: int(env, 'MAX_IDLE_CONNECTIONS_PER_ADDRESS', Math.ceil(maxConnectionsPerAddress / 2), 0, 1_000_000),
     keepAliveTimeoutMs,
     headersTimeoutMs,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 100, 1, 1_000_000_000),

@@ -17,6 +17,7 @@ export const ERROR_CATALOGUE = {
   // Requests the server cannot read.
   VALIDATION: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON' },
+  JSON_TOO_DEEP: { status: 400, message: 'The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)' },
   INVALID_UTF8: { status: 400, message: 'The request body is not valid UTF-8 text' },
   EMPTY_BODY: { status: 400, message: 'The request body is empty: this endpoint needs a body' },
   BAD_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body' },

@@ -27,3 +27,20 @@ export function clientBucket (address: string, ipv6Prefix = DEFAULT_IPV6_PREFIX)
   })
   return `${new ipaddr.IPv6(parts).toString()}/${ipv6Prefix}`
 }
+
+/**
+ * Whether an address is one of `ranges` (addresses and CIDR ranges, as TRUST_PROXY lists
+ * them); an IPv4 address written as IPv6 (::ffff:a.b.c.d) is matched as a.b.c.d.
+ */
+export function addressMatcher (ranges: readonly string[]): (address: string) => boolean {
+  const parsed = ranges.map((range) => range.includes('/') ? ipaddr.parseCIDR(range) : ((a) => [a, a.kind() === 'ipv4' ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number])(ipaddr.parse(range)))
+  return (address) => {
+    let a: ipaddr.IPv4 | ipaddr.IPv6
+    try {
+      a = ipaddr.process(address)
+    } catch {
+      return false
+    }
+    return parsed.some(([base, bits]) => base.kind() === a.kind() && a.match(base, bits))
+  }
+}

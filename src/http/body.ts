@@ -6,11 +6,20 @@
 // - JSON object keys are matched case-insensitively against the route's body schema
 //   (the hosted service is ASP.NET, whose binder ignores case);
 // - a JSON `null` is an absent field, at every depth: the hosted service's own C#
-//   client sends every field of its classes, `null` where the user set nothing.
+//   client sends every field of its classes, `null` where the user set nothing;
+// - a body nested deeper than MAX_JSON_DEPTH is refused (400 JSON_TOO_DEEP) before it is
+//   walked: a 4 KB body of 2,000 nested arrays overflowed the walk's stack (a 500, issue 35).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import sjson from 'secure-json-parse'
 import { AppError } from '../errors.js'
+
+/**
+ * Most levels of objects and arrays a JSON body may nest. The deepest body of this API
+ * (/gen/custom's layers and their fields) nests fewer than ten; JSON.parse itself takes
+ * any depth, but each level of the walk below is a stack frame.
+ */
+export const MAX_JSON_DEPTH = 64
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
 
@@ -93,19 +102,22 @@ function buildKeyMap (schema: JsonSchema | undefined, depth = 0): KeyMap | null 
  * kept), and drops every object member whose value is null, at every depth.
  */
 export function normalizeKeys (value: unknown, schema: unknown): unknown {
-  return applyKeyMap(value, buildKeyMap(schema as JsonSchema) ?? undefined)
+  return applyKeyMap(value, buildKeyMap(schema as JsonSchema) ?? undefined, 1)
 }
 
-function applyKeyMap (value: unknown, map: KeyMap | undefined): unknown {
-  if (Array.isArray(value)) return value.map((v) => applyKeyMap(v, map?.items))
+function applyKeyMap (value: unknown, map: KeyMap | undefined, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value
+  if (depth > MAX_JSON_DEPTH) {
+    throw new AppError('JSON_TOO_DEEP', `The JSON body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep, the most this server reads: send only the fields the endpoint documents (see /docs), none of which nests that deep`, { details: { limit: MAX_JSON_DEPTH } })
+  }
+  if (Array.isArray(value)) return value.map((v) => applyKeyMap(v, map?.items, depth + 1))
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
     if (v === null) continue
     const declared = map?.names.get(key.toLowerCase()) ?? key
     // An exact spelling wins over a case variant sent beside it (unless it is null).
     if (declared !== key && (value as Record<string, unknown>)[declared] != null) continue
-    out[declared] = applyKeyMap(v, map?.children.get(declared))
+    out[declared] = applyKeyMap(v, map?.children.get(declared), depth + 1)
   }
   return out
 }
@@ -126,11 +138,15 @@ function decodeBody (request: FastifyRequest): unknown {
   if (trimmed === '') return ''
   const first = trimmed[0]
   if (first === '{' || first === '[' || first === '"') {
+    let parsed: unknown
     try {
-      return normalizeKeys(parseJsonText(trimmed), schema)
+      parsed = parseJsonText(trimmed)
     } catch {
       // Not JSON after all: the text itself.
+      return text
     }
+    // JSON, but nested too deep: refused as in the json mode, not read as text.
+    return normalizeKeys(parsed, schema)
   }
   return text
 }

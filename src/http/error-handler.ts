@@ -130,12 +130,24 @@ function clientWentAway (request: FastifyRequest): boolean {
   return raw.complete === false || raw.aborted === true || raw.socket?.destroyed === true
 }
 
+/**
+ * A failure the client caused though its status is 5xx: the request's deadline
+ * (REQUEST_TIMEOUT_MS, 503 TIMEOUT) passed while its body was still arriving, too slowly.
+ * Logged at debug like the client's other mistakes (docs/operations.md, "Connections"):
+ * a slow JSON body was once logged as a server error with a stack (issue 35).
+ */
+function causedByClient (request: FastifyRequest, error: AppError): boolean {
+  return error.code === 'TIMEOUT' && request.raw.complete === false
+}
+
 export function sendError (request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
   let error = bodyTooLarge(request, err) ?? toAppError(err)
   if (error.code === 'CLIENT_CLOSED' && !isAppError(err) && !clientWentAway(request)) error = new AppError('INTERNAL', undefined, { cause: err })
   if (error.code === 'CLIENT_CLOSED') {
     // Nobody reads this answer; a disconnect is the client's choice, not a failure of ours.
     request.log.debug({ code: error.code, message: error.message }, 'client closed the connection')
+  } else if (causedByClient(request, error)) {
+    request.log.debug({ code: error.code, message: error.message }, 'request stopped: its body was still arriving at the deadline')
   } else if (error.code === 'STORE_UNAVAILABLE') {
     // A dependency failing, said once per request without a stack: the cause names how.
     const problem = error.cause as (Error & { cause?: { message?: string } }) | undefined

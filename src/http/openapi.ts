@@ -29,7 +29,7 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   // The key is looked up in the store, which in scale-out mode may not answer (docs/operations-faults.md).
   if (config.public !== true) codes.push('STORE_UNAVAILABLE')
   if (schema.querystring || schema.params || schema.body || config.body) codes.push('VALIDATION')
-  if (config.body === 'json' || config.body === 'json-or-text') codes.push('MALFORMED_JSON', 'INVALID_UTF8')
+  if (config.body === 'json' || config.body === 'json-or-text') codes.push('MALFORMED_JSON', 'JSON_TOO_DEEP', 'INVALID_UTF8')
   // A body whose Content-Type or Content-Length header cannot be read is refused before it is parsed.
   if (config.body) codes.push('BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'BAD_CONTENT_LENGTH')
   // Rate limits apply to every route but the health checks; quotas to keyed routes.

@@ -122,6 +122,11 @@ export function isHandedOver (socket: object): boolean {
   return handedOver.has(socket)
 }
 
+/** The network socket under a connection: the socket itself, or the one a stream of ours reads (the connection gate counts sockets). */
+export function socketUnder (connection: Duplex): Duplex {
+  return connection instanceof EncodedTargetStream ? connection.underlying : connection
+}
+
 /**
  * The connection after its refused request line: bytes from the socket, the first line's
  * target percent-encoded, to a new parser of the same server; answers to the socket. Node's
@@ -155,6 +160,7 @@ class EncodedTargetStream extends Duplex {
     socket.resume()
   }
 
+  get underlying (): Socket { return this.#socket }
   get remoteAddress (): string | undefined { return this.#socket.remoteAddress }
   get remotePort (): number | undefined { return this.#socket.remotePort }
   get remoteFamily (): string | undefined { return this.#socket.remoteFamily }

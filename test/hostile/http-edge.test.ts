@@ -309,10 +309,14 @@ describe('hostile: connections', () => {
   })
   after(async () => { await server?.stop() })
 
-  /** Opens a socket that sends `bytes` (or nothing) and resolves when the server closes it, with what it answered. */
+  /**
+   * Opens a socket that sends `bytes` (or nothing) and resolves when the server closes it,
+   * with what it answered. From 127.0.0.2: the probes and requests from 127.0.0.1 are
+   * another client, not held to this one's share of the connections (MAX_CONNECTIONS_PER_ADDRESS).
+   */
   function idle (bytes?: string): Promise<{ data: string }> {
     return new Promise((resolve) => {
-      const socket = net.connect(server.port, '127.0.0.1')
+      const socket = net.connect({ port: server.port, host: '127.0.0.1', localAddress: '127.0.0.2' })
       let data = ''
       socket.on('data', (d) => { data += d.toString('latin1') })
       socket.on('error', () => {})
@@ -322,8 +326,8 @@ describe('hostile: connections', () => {
   }
 
   it('closes connections that never send their headers with 408, and the cap keeps descriptors bounded', async () => {
-    // 200 idle connections, five times MAX_CONNECTIONS: those past the cap are refused at
-    // once; the others are answered 408 and closed after HEADERS_TIMEOUT_MS. No
+    // 200 idle connections, five times MAX_CONNECTIONS: those past the cap (one address's
+    // share, MAX_CONNECTIONS_PER_ADDRESS) are refused at once; the others are answered 408 and closed after HEADERS_TIMEOUT_MS. No
     // connection is left open, so /healthz answers from a fresh connection afterwards.
     const held = await Promise.all(Array.from({ length: 200 }, () => idle()))
     const timedOut = held.filter((h) => h.data.startsWith('HTTP/1.1 408'))

@@ -389,7 +389,7 @@ describe('docs/operations.md: the systemd unit and its settings', () => {
     const settings = Object.fromEntries(text.split('\n').filter((l) => /^[A-Z]/.test(l)).map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]))
     assert.deepEqual(Object.keys(settings).filter((n) => !(SETTING_NAMES as readonly string[]).includes(n)), [], 'only settings the server reads')
     const config = loadConfig(settings)
-    assert.equal(config.trustProxy, true, 'TRUST_PROXY, since nginx is in front')
+    assert.deepEqual(config.trustProxy, ['127.0.0.1'], 'TRUST_PROXY names nginx, which connects from 127.0.0.1')
     assert.equal(config.host, '127.0.0.1')
     assert.equal(settings.DATA_DIR, `/var/lib/${value('StateDirectory')}`, 'DATA_DIR is the directory systemd makes (StateDirectory)')
   })

@@ -1810,6 +1810,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -2118,6 +2120,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -2259,6 +2263,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2405,6 +2411,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2568,6 +2576,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2747,6 +2757,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -2955,6 +2967,8 @@ export interface operations {
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
              *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
              *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
@@ -3106,6 +3120,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
@@ -3280,6 +3296,8 @@ export interface operations {
              * @description `VALIDATION`: Invalid request
              *
              *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
              *
              *     `INVALID_UTF8`: The request body is not valid UTF-8 text
              *
