@@ -12,7 +12,7 @@ import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from
 import type { Metrics } from '../../metrics/metrics.js'
 import { type CostPrior, createCostModel } from '../../work/cost-model.js'
 import { type ByteHold, createByteBudget } from '../../work/byte-budget.js'
-import { createMemoryBudget } from '../../work/memory-budget.js'
+import { createMemoryBudget, type MemoryBudget } from '../../work/memory-budget.js'
 import { createScheduler } from '../../work/scheduler.js'
 import { MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 import { type BodyBuffers, createBodyBuffers } from './body-buffers.js'
@@ -23,6 +23,8 @@ export interface ImageConversionOptions {
   metrics: Metrics
   /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
   requestTimeoutMs?: number
+  /** IMAGE_MEMORY, shared with the gifs' WebP conversions (src/app.ts); absent: one of its own. */
+  memory?: MemoryBudget
 }
 
 const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string, aliasOf?: string }> = [
@@ -97,8 +99,8 @@ function uploadBytes (request: FastifyRequest, buffers: BodyBuffers): number {
   return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(buffers.capacityFor(declared), largest) : largest
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0 }) => {
-  const converter = createImageConverter({ ...image, memory: createMemoryBudget(image.memoryBytes) })
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0, memory }) => {
+  const converter = createImageConverter({ ...image, memory: memory ?? createMemoryBudget(image.memoryBytes) })
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
   const uploads = createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
   // Conversions run in the event loop's process (libvips' own threads): IMAGE_CONCURRENCY lanes.
