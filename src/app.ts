@@ -26,6 +26,7 @@ import { colorRoutes } from './colors/routes.js'
 import type { ColorService } from './colors/service.js'
 import { textConversionRoutes } from './conversion/text/routes.js'
 import { generationRoutes } from './generation/routes.js'
+import { createMemoryBudget } from './work/memory-budget.js'
 import { createWork } from './work/work.js'
 import { imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
@@ -214,10 +215,13 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   // (drawing and text in worker threads).
   const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics })
   app.addHook('onClose', async () => await work.close())
-  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work })
+  // IMAGE_MEMORY: what libvips pipelines running at once may hold, image conversions and
+  // gifs' WebP alike, each reserving its estimate before it decodes.
+  const memory = createMemoryBudget(config.image.memoryBytes)
+  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, memory, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { config, work, metrics })
-  await app.register(imageConversionRoutes, { image: config.image, metrics, requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(imageConversionRoutes, { image: config.image, metrics, requestTimeoutMs: config.requestTimeoutMs, memory })
   await app.register(playgroundRoutes)
 
   return app

@@ -25,7 +25,7 @@ export const SETTING_NAMES = [
   'INFO_WEBSITE', 'INFO_DISCORD', 'INFO_TWITTER', 'INFO_REDDIT', 'INFO_DONATE', 'INFO_EMAIL',
   'IMAGE_MAX_PIXELS', 'IMAGE_MAX_FRAMES', 'IMAGE_TIMEOUT_MS', 'IMAGE_CONCURRENCY', 'IMAGE_MEMORY',
   'IMAGE_UPLOAD_MEMORY', 'IMAGE_UPLOAD_TIMEOUT_MS', 'IMAGE_UPLOAD_MIN_RATE', 'IMAGE_UPLOAD_GRACE_MS',
-  'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS',
+  'REMOTE_FETCH_ALLOW', 'REMOTE_FETCH_MAX_BYTES', 'REMOTE_FETCH_TIMEOUT_MS', 'REMOTE_FETCH_MEMORY',
   'DISCORD_CDN_URL',
   'WORKER_THREADS', 'RENDER_CONCURRENCY', 'WORK_TIMEOUT_MS',
   'GIF_PULL_CONTACT', 'GIF_PULL_NEKOS_BEST_URL', 'GIF_PULL_WAIFU_PICS_URL', 'GIF_PULL_OTAKUGIFS_URL', 'GIF_PULL_PURRBOT_URL',
@@ -118,6 +118,8 @@ export interface Config {
   remoteFetchMaxBytes: number
   /** Time allowed for one image fetch, redirects included. */
   remoteFetchTimeoutMs: number
+  /** Bytes the images fetched for pictures may hold together until their pictures are drawn (REMOTE_FETCH_MEMORY). */
+  remoteFetchMemoryBytes: number
   /** DISCORD_CDN_URL: where the custom emoji of Discord markup in /gen texts are fetched, without a trailing slash. */
   discordCdnUrl: string
   /** `gifs pull` (docs/gif-packs.md): the operator's contact sent in the User-Agent, and each source's base URL by name. */
@@ -408,6 +410,9 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     remoteFetchAllow,
     remoteFetchMaxBytes: size(env, 'REMOTE_FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
+    // Eight images of the largest size (REMOTE_FETCH_MAX_BYTES), or hundreds of avatars:
+    // six pictures of ten 8 MB images each took 1.9 GB without it (issue 35).
+    remoteFetchMemoryBytes: size(env, 'REMOTE_FETCH_MEMORY', 64 * 1024 * 1024, 1024 * 1024, 1024 ** 4),
     discordCdnUrl: (infoUrl(env, 'DISCORD_CDN_URL') || 'https://cdn.discordapp.com').replace(/\/+$/, ''),
     workerThreads: workerThreads === 0 ? Math.max(1, os.availableParallelism()) : workerThreads,
     workTimeoutMs: int(env, 'WORK_TIMEOUT_MS', 10_000, 0, 600_000),

@@ -5,7 +5,8 @@
 // draws and encodes (drawer.ts). Nothing in a job is a class: it crosses the thread by
 // structured clone.
 import sharp from 'sharp'
-import { AppError } from '../errors.js'
+import { AppError, isAppError } from '../errors.js'
+import type { FetchBytes } from '../remote-fetch/fetcher.js'
 import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
 import { type AssetCatalog, type AssetKind, listedImage, listedImageSize, listedKey, readRegularFile } from './asset-catalog.js'
 import type { Drawable } from './assets.js'
@@ -41,6 +42,12 @@ const SHRINK_SLACK = 2
  * larger image from the CDN is shrunk to twice this (a text of 240 px draws them 256 high).
  */
 const EMOJI_BOX = { width: 256, height: 256 }
+/**
+ * The largest custom emoji fetched: Discord takes emoji of at most 256 KB, and a larger
+ * answer from the CDN is drawn as its :name:. A picture's 20 emoji then hold at most
+ * 20 MB of REMOTE_FETCH_MEMORY, not 20 × REMOTE_FETCH_MAX_BYTES (issue 35).
+ */
+export const MAX_EMOJI_BYTES = 1024 * 1024
 
 /**
  * Drawing an animation costs this many times the units of a picture's source pixels per
@@ -167,12 +174,19 @@ async function readOperatorImage (file: string): Promise<OperatorImage | undefin
   return { ...size, animated: { bytes, ...size, frames, ...(meta.delay !== undefined ? { delays: meta.delay } : {}) } }
 }
 
+/** How a request's fetches are counted and stopped (src/generation/routes.ts holds their bytes until the picture is drawn). */
+export interface Fetching {
+  bytes: FetchBytes
+  /** Fires when the request is answered, its client gone, or its bytes shed: fetches stop and fail with its reason. */
+  signal: AbortSignal
+}
+
 /**
  * Main-thread side: checks the request (the same code the worker draws with, so every
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
  */
-export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec): Promise<{ sourcePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec, fetching?: Fetching): Promise<{ sourcePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const emoji = new Set<string>()
   // An operator's animated banner or icon joins the fetched images when the picture can
@@ -188,9 +202,9 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     }
     return image
   }
-  async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean }): Promise<Drawable> {
+  async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean, maxBytes?: number }): Promise<Drawable> {
     const key = url.trim()
-    const image = await deps.images.fetchImage(key, role, options)
+    const image = await deps.images.fetchImage(key, role, { ...options, ...fetching })
     fetched.set(key, image)
     // Only the size is read on this thread (the canvas size of /gen/custom follows its base).
     return { width: image.width, height: image.height } as unknown as Drawable
@@ -218,8 +232,11 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
       }
       try {
         // A failure is kept briefly (image-fetcher.ts): a dead emoji is not fetched for every picture.
-        return await fetchUrl(url, 'emoji', { cacheFailure: true })
-      } catch {
+        return await fetchUrl(url, 'emoji', { cacheFailure: true, maxBytes: MAX_EMOJI_BYTES })
+      } catch (err) {
+        // The request's own failure (stopped, or its fetched bytes over REMOTE_FETCH_MEMORY:
+        // a 503) is the picture's: drawn without the emoji, it would be a wrong answer.
+        if (fetching?.signal.aborted === true || (isAppError(err) && err.status === 503)) throw err
         // Drawn as its :name: (markup.ts); the fetch's outcome is in the metrics.
         return undefined
       }

@@ -19,6 +19,8 @@ import { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, parseFormat } from '.
 import { closedSet, component } from '../http/openapi-annotations.js'
 import { createFontRegistry } from './fonts.js'
 import type { Metrics } from '../metrics/metrics.js'
+import { type ByteHold, createByteBudget } from '../work/byte-budget.js'
+import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
 import type { Work } from '../work/work.js'
 import { collectJob, type JobSpec } from './render-job.js'
 import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
@@ -91,23 +93,46 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
   const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome) })
   const deps = { fonts, assets, images, discordCdn: config.discordCdnUrl }
+  // The fetched images of every picture being made, from each answer's headers until the
+  // picture is drawn (docs/generation.md, "Fetched images' memory"). Held bytes are let
+  // go as the pictures queued ahead are drawn, and the fetches under way end within
+  // REMOTE_FETCH_TIMEOUT_MS: after both, a retry finds them gone.
+  const fetchedBytes = createByteBudget({
+    limitBytes: config.remoteFetchMemoryBytes,
+    busyCode: 'RENDER_BUSY',
+    retryAfterSeconds: () => Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil((work.scheduler.stats.drainMs + config.remoteFetchTimeoutMs) / 1000)),
+    setting: 'REMOTE_FETCH_MEMORY',
+    what: 'fetched images',
+    detail: 'fetchMemoryBytes'
+  })
   // sharp's own time limit for shrinking a request's images, in whole seconds.
   const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : config.requestTimeoutMs > 0 ? config.requestTimeoutMs : 30_000
 
   /**
    * The request is checked and its images fetched first (network waits, outside the
-   * scheduler); then the job is admitted by its estimated time (the source pixels it
-   * decodes) against what is left of the request's deadline, waits for its turn in fair
-   * order between keys (src/work/scheduler.ts), and its images are decoded (sharp) and the
-   * picture drawn (a worker) on its lane. Undefined: the request was answered meanwhile
-   * (its deadline) or its client left.
+   * scheduler), each counted in REMOTE_FETCH_MEMORY before its body is read and held
+   * until the picture is drawn; then the job is admitted by its estimated time (the source
+   * pixels it decodes) against what is left of the request's deadline, waits for its turn
+   * in fair order between keys (src/work/scheduler.ts), and its images are decoded (sharp)
+   * and the picture drawn (a worker) on its lane. Undefined: the request was answered
+   * meanwhile (its deadline) or its client left.
    */
   async function render (reply: FastifyReply, spec: JobSpec, maxBytes: number): Promise<Encoded | undefined> {
+    const owner = reply.request.apiKey?.id
+    // Shed to make room for another key's fetches (byte-budget.ts): its fetches and its
+    // place in the queue stop with the busy error. Also fired once the picture is made or
+    // has failed: a download still under way (a picture's other images) stops.
+    const stop = new AbortController()
+    const signal = AbortSignal.any([reply.workSignal(), stop.signal])
+    let hold: ByteHold | undefined
     try {
-      const signal = reply.workSignal()
-      const collected = await collectJob(deps, spec)
-      const options = { signal, busy: 'RENDER_BUSY' as const, owner: reply.request.apiKey?.id, elapsedMs: reply.elapsedTime }
+      hold = fetchedBytes.reserve(owner, 0, (err) => stop.abort(err))
+      const held = hold
+      const collected = await collectJob(deps, spec, { signal, bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
+      const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: reply.elapsedTime }
       const encoded = await work.schedule('draw', collected.plan.units, options, async () => {
+        // Its work has started: its images are no longer shed.
+        held.pin()
         // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
         const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
         const job = await collected.decode(decodeLimitMs)
@@ -122,6 +147,10 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     } catch (err) {
       if (reply.sent || reply.raw.destroyed) return undefined
       throw err
+    } finally {
+      // Drawn, failed, shed, or its deadline passed: its fetched bytes are let go.
+      stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+      hold?.release()
     }
   }
 

@@ -12,16 +12,24 @@ import { Envelope, ok } from '../http/envelope.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
 import { type GifFileStore, HASH_PATTERN, type OpenGifFile } from '../store/gif-files.js'
 import { GIF_REPORT_REASONS, type GifCatalogStore, type GifRecord } from '../store/interface.js'
+import type { MemoryBudget } from '../work/memory-budget.js'
+import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
 import type { Work } from '../work/work.js'
 import { createGifCatalog, FILES_PATH, GIF_FORMATS, MAX_AMOUNT, MAX_EXCLUDE, MAX_NOREPEAT } from './catalog.js'
 import { GIF_TYPES } from './types.js'
-import { gifToAnimatedWebp, WEBP_CONTENT_TYPE, WEBP_MAX_PIXELS, webpOffered, webpUnits } from './webp.js'
+import { gifToAnimatedWebp, WEBP_CONTENT_TYPE, WEBP_MAX_PIXELS, webpMemoryBytes, webpOffered, webpUnits } from './webp.js'
 
 /** A file URL never changes its content (it is named by its hash): cache it for a year. */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 const FILE_NAME_PATTERN = /^([0-9a-f]{64})\.(gif|webp)$/
 /** A WebP is made once for every request waiting for it: none of them can stop it. */
 const NEVER_ABORTED = new AbortController().signal
+/**
+ * Whom every WebP conversion is for in the scheduler's fair order: the files are public, so
+ * the conversions of requests without a key, however many, are one owner, and a key's own
+ * work is served beside their whole flood rather than behind it (docs/gifs.md, "WebP").
+ */
+export const WEBP_OWNER = 'gif-webp'
 /**
  * Reports a key may make per REPORT_WINDOW_MS, on top of its rate limit: a report is a
  * row an operator reads, so one key cannot bury the list (counted with the rate limit's
@@ -40,7 +48,11 @@ export interface GifRoutesOptions {
   /** The rate-limit counters: norepeat's memory and the report limit (memory, or Redis shared by instances). */
   counters: CounterStore
   /** The heavy work's admission (src/work/work.ts): WebP conversions pass it. */
-  work: Pick<Work, 'schedule'>
+  work: Pick<Work, 'schedule' | 'scheduler' | 'costs'>
+  /** IMAGE_MEMORY, shared with image conversions: a WebP conversion reserves its estimate (webpMemoryBytes) before it decodes. */
+  memory: MemoryBudget
+  /** REQUEST_TIMEOUT_MS (0: none): how long a conversion may wait for its memory. */
+  requestTimeoutMs?: number
   /** For tests: a fixed random sequence. */
   random?: () => number
 }
@@ -178,6 +190,43 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
 
   // WebPs being made, by hash: requests for the same one wait for the same conversion.
   const making = new Map<string, Promise<void>>()
+  const requestTimeoutMs = opts.requestTimeoutMs ?? 0
+  /**
+   * Makes the WebP within a budget decided before it starts, from the gif's recorded size
+   * and frames: first its memory (webpMemoryBytes, from IMAGE_MEMORY), waited for without
+   * holding a lane that drawing needs, and only as long as the conversion can still end
+   * by the first asker's deadline (its estimated time, as the scheduler reckons it); then
+   * its time on a lane (admitted against what is left of the deadline, as the one owner of
+   * every WebP conversion). 503 WORK_BUSY with Retry-After when either does not come in time.
+   */
+  async function makeWebp (gif: GifRecord, elapsedMs: number): Promise<void> {
+    const hash = gif.hash!
+    const bytes = webpMemoryBytes(gif)
+    const startedAt = performance.now()
+    const patienceMs = requestTimeoutMs - elapsedMs - opts.work.costs.estimate('gif-webp', webpUnits(gif))
+    let release: () => void
+    try {
+      release = await opts.memory.reserve(bytes, requestTimeoutMs > 0 ? AbortSignal.timeout(Math.max(1, Math.floor(patienceMs))) : undefined)
+    } catch (err) {
+      // About the time the conversions holding the memory now take to end.
+      const retryAfter = Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil(opts.work.scheduler.stats.drainMs / 1000))
+      throw new AppError('WORK_BUSY', `The WebP of this gif needs about ${Math.round(bytes / 1024 / 1024)} MB of IMAGE_MEMORY, held by other conversions until the request's deadline: retry after ${retryAfter} s`, {
+        headers: { 'retry-after': String(retryAfter) },
+        details: { retryAfter, memoryBytes: bytes },
+        cause: err
+      })
+    }
+    try {
+      const waited = performance.now() - startedAt
+      await opts.work.schedule('gif-webp', webpUnits(gif), { signal: NEVER_ABORTED, busy: 'WORK_BUSY', owner: WEBP_OWNER, elapsedMs: elapsedMs + waited }, async () => {
+        const gifBytes = await opts.files.read(hash)
+        if (gifBytes === undefined) throw new AppError('GIF_FILE_NOT_FOUND')
+        await opts.files.putDerived(hash, 'webp', await gifToAnimatedWebp(gifBytes))
+      })
+    } finally {
+      release()
+    }
+  }
   /** The gif's WebP on this machine, made first when missing (admitted as heavy work, off the event loop). */
   async function webpFile (gif: GifRecord, elapsedMs: number): Promise<OpenGifFile> {
     const hash = gif.hash!
@@ -185,11 +234,7 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
     if (stored !== undefined) return stored
     let job = making.get(hash)
     if (job === undefined) {
-      job = opts.work.schedule('gif-webp', webpUnits(gif), { signal: NEVER_ABORTED, busy: 'WORK_BUSY', elapsedMs }, async () => {
-        const bytes = await opts.files.read(hash)
-        if (bytes === undefined) throw new AppError('GIF_FILE_NOT_FOUND')
-        await opts.files.putDerived(hash, 'webp', await gifToAnimatedWebp(bytes))
-      }).finally(() => making.delete(hash))
+      job = makeWebp(gif, elapsedMs).finally(() => making.delete(hash))
       making.set(hash, job)
     }
     await job

@@ -39,6 +39,18 @@ export interface RemoteFetcherOptions {
   userAgent?: string
 }
 
+/**
+ * Where an answer's bytes are counted (a request's hold in src/work/byte-budget.ts): they
+ * are reserved once its headers have arrived, before its body is read, from its
+ * Content-Length or the largest answer taken (`maxBytes`), and what did not come is given
+ * back when it ends; all of it when the download fails.
+ */
+export interface FetchBytes {
+  /** Throws (a busy error) when the bytes do not fit: the download stops unread. */
+  reserve (bytes: number): void
+  giveBack (bytes: number): void
+}
+
 /** A request other than the default GET for an image. */
 export interface FetchInit {
   method?: 'GET' | 'POST'
@@ -46,6 +58,12 @@ export interface FetchInit {
   json?: unknown
   /** The Accept header; image/* by default. */
   accept?: string
+  /** A lower bound than the fetcher's on this answer's size (a custom emoji's). */
+  maxBytes?: number
+  /** Counts the answer's bytes before they are read. */
+  bytes?: FetchBytes
+  /** Fires when the answer is no longer wanted: the download stops, and fails with the signal's reason. */
+  signal?: AbortSignal
 }
 
 export interface FetchedResource {
@@ -72,7 +90,7 @@ function shortUrl (url: string): string {
 
 export function createRemoteFetcher (options: RemoteFetcherOptions = {}): RemoteFetcher {
   const allow = options.allow ?? EMPTY_ALLOW_LIST
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const fetcherMaxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const resolve = options.resolve ?? systemResolver
   const userAgent = options.userAgent ?? USER_AGENT
@@ -130,14 +148,19 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
 
   function requestOnce (url: URL, deadline: AbortSignal, init: FetchInit): Promise<{ status: number, location?: string, contentType: string, bytes?: Buffer }> {
     const hostAllowed = hostIsAllowed(allow, url.hostname)
+    const maxBytes = Math.min(fetcherMaxBytes, init.maxBytes ?? Infinity)
     const client = url.protocol === 'https:' ? https : http
     // "resolve" is the DNS look-up of this module: the promise's is named apart.
     // eslint-disable-next-line promise/param-names
     return new Promise((resolvePromise, reject) => {
       let settled = false
-      const fail = (err: FetchFailure) => {
+      /** Bytes reserved for this answer's body (FetchBytes), given back if it fails. */
+      let reserved = 0
+      const fail = (err: unknown) => {
         if (settled) return
         settled = true
+        if (reserved > 0) init.bytes?.giveBack(reserved)
+        reserved = 0
         req.destroy()
         reject(err)
       }
@@ -165,6 +188,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
       })
       req.on('error', (err: Error) => {
         if (err instanceof FetchFailure) return fail(err)
+        if (init.signal?.aborted === true) return fail(init.signal.reason)
         if (deadline.aborted) return fail(new FetchFailure('REMOTE_FETCH_TIMEOUT', `did not answer within ${timeoutMs} ms`))
         const code = (err as NodeJS.ErrnoException).code
         fail(new FetchFailure('REMOTE_FETCH_FAILED', `could not be fetched (${code ?? err.message})`))
@@ -188,6 +212,17 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
           fail(new FetchFailure('REMOTE_FETCH_TOO_LARGE', `is ${declared} bytes, above the limit of ${maxBytes} bytes`))
           return
         }
+        if (init.bytes !== undefined) {
+          // Before the body is read: a download that does not fit costs no memory.
+          const bound = Number.isFinite(declared) && declared >= 0 ? declared : maxBytes
+          try {
+            init.bytes.reserve(bound)
+          } catch (err) {
+            fail(err)
+            return
+          }
+          reserved = bound
+        }
         const chunks: Buffer[] = []
         let received = 0
         res.on('data', (chunk: Buffer) => {
@@ -201,6 +236,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
         res.on('end', () => {
           if (settled) return
           settled = true
+          if (reserved > received) init.bytes?.giveBack(reserved - received)
           resolvePromise({ status, contentType, bytes: Buffer.concat(chunks, received) })
         })
         res.on('error', (err) => req.emit('error', err))
@@ -212,11 +248,13 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
 
   return {
     async fetch (rawUrl, role, init = {}) {
-      const deadline = AbortSignal.timeout(timeoutMs)
+      const timeout = AbortSignal.timeout(timeoutMs)
+      const deadline = init.signal === undefined ? timeout : AbortSignal.any([timeout, init.signal])
       let current = rawUrl
       let request = init
       try {
         for (let hop = 0; ; hop++) {
+          init.signal?.throwIfAborted()
           const url = checkUrl(current)
           const answer = await requestOnce(url, deadline, request)
           // RFC 9110 §15.4: 307 and 308 repeat the request as it was; the others become a GET.

@@ -7,7 +7,7 @@
 // every picture, and a hanging CDN costs its deadline once in a while, not every time.
 import sharp from 'sharp'
 import { AppError, isAppError } from '../errors.js'
-import { FetchFailure, type RemoteFetcher } from './fetcher.js'
+import { type FetchBytes, FetchFailure, type RemoteFetcher } from './fetcher.js'
 
 /** 25 megapixels: a 5000×5000 image, far above any canvas /gen draws (3000×3000). */
 export const MAX_IMAGE_PIXELS = 25_000_000
@@ -37,12 +37,26 @@ export interface FetchedImage {
   delays?: number[]
 }
 
-export interface ImageFetcher {
+export interface FetchImageOptions {
   /**
-   * `cacheFailure`: a failure is kept (FAILURE_TTL_MS, TRANSIENT_FAILURE_TTL_MS) and
-   * thrown again, without fetching, to callers that pass it within that time.
+   * A failure is kept (FAILURE_TTL_MS, TRANSIENT_FAILURE_TTL_MS) and thrown again, without
+   * fetching, to callers that pass it within that time.
    */
-  fetchImage (url: string, role: string, options?: { cacheFailure?: boolean }): Promise<FetchedImage>
+  cacheFailure?: boolean
+  /**
+   * The caller's count of the bytes it holds (src/work/byte-budget.ts): a download's
+   * before its body is read, an image from the cache or another caller's download by its
+   * size when it is handed over.
+   */
+  bytes?: FetchBytes
+  /** The caller no longer wants the image: its download stops. */
+  signal?: AbortSignal
+  /** A lower bound than the fetcher's on the download's size. */
+  maxBytes?: number
+}
+
+export interface ImageFetcher {
+  fetchImage (url: string, role: string, options?: FetchImageOptions): Promise<FetchedImage>
 }
 
 export interface ImageFetcherOptions {
@@ -59,6 +73,14 @@ export interface ImageFetcherOptions {
 
 interface CacheEntry { image: FetchedImage, expires: number }
 interface FailureEntry { error: AppError, expires: number }
+
+/**
+ * Whether a failure says something about the URL (kept, shared with other callers), as
+ * opposed to one caller's own: its request stopped, or its bytes did not fit.
+ */
+function aboutTheUrl (err: unknown): err is AppError {
+  return isAppError(err) && err.code.startsWith('REMOTE_')
+}
 
 /** How long a failure is kept: longer when the answer will not change (FAILURE_TTL_MS). */
 export function failureTtlMs (err: AppError): number {
@@ -106,8 +128,8 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
     }
   }
 
-  async function download (url: string, role: string): Promise<FetchedImage> {
-    const { bytes } = await options.fetcher.fetch(url, role)
+  async function download (url: string, role: string, counted: Pick<FetchImageOptions, 'bytes' | 'signal' | 'maxBytes'>): Promise<FetchedImage> {
+    const { bytes } = await options.fetcher.fetch(url, role, { bytes: counted.bytes, signal: counted.signal, maxBytes: counted.maxBytes })
     let meta: sharp.Metadata
     try {
       meta = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -126,7 +148,7 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
   }
 
   function rememberFailure (url: string, err: unknown): void {
-    if (!isAppError(err)) return
+    if (!aboutTheUrl(err)) return
     failures.delete(url)
     failures.set(url, { error: err, expires: now() + failureTtlMs(err) })
     for (const key of failures.keys()) {
@@ -147,20 +169,27 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
         cache.delete(url)
         if (hit.expires > now()) {
           cache.set(url, hit)
+          fetchOptions.bytes?.reserve(hit.image.bytes.length)
           return hit.image
         }
         cached -= hit.image.bytes.length
       }
       const pending = inFlight.get(url)
       if (pending) {
+        let shared: FetchedImage | undefined
         try {
-          return await pending
+          shared = await pending
         } catch (err) {
-          // Another request's failure, told with this request's role.
-          throw withRole(err, role)
+          // Another request's failure, told with this request's role; unless it was that
+          // request's own (stopped, or out of room): then this one downloads for itself.
+          if (aboutTheUrl(err)) throw withRole(err, role)
+        }
+        if (shared !== undefined) {
+          fetchOptions.bytes?.reserve(shared.bytes.length)
+          return shared
         }
       }
-      const job = download(url, role)
+      const job = download(url, role, fetchOptions)
       inFlight.set(url, job)
       try {
         const image = await job
@@ -173,7 +202,7 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
         if (fetchOptions.cacheFailure === true) rememberFailure(url, err)
         throw err
       } finally {
-        inFlight.delete(url)
+        if (inFlight.get(url) === job) inFlight.delete(url)
       }
     }
   }

@@ -86,6 +86,7 @@ const BAD_VALUES: Record<string, string[]> = {
   REMOTE_FETCH_ALLOW: ['10.0.0.0/99'],
   REMOTE_FETCH_MAX_BYTES: ['1tb'],
   REMOTE_FETCH_TIMEOUT_MS: ['50'],
+  REMOTE_FETCH_MEMORY: ['1kb', 'lots'],
   RENDER_CONCURRENCY: ['-1'],
   IMAGE_MAX_PIXELS: ['0'],
   IMAGE_MAX_FRAMES: ['many'],

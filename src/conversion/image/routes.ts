@@ -11,10 +11,10 @@ import { type ConversionWork, type ConvertResult, createImageConverter } from '.
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
 import type { Metrics } from '../../metrics/metrics.js'
 import { type CostPrior, createCostModel } from '../../work/cost-model.js'
-import { createMemoryBudget } from '../../work/memory-budget.js'
+import { type ByteHold, createByteBudget } from '../../work/byte-budget.js'
+import { createMemoryBudget, type MemoryBudget } from '../../work/memory-budget.js'
 import { createScheduler } from '../../work/scheduler.js'
 import { MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
-import { createUploadBudget, type UploadHold } from './upload-budget.js'
 import { type BodyBuffers, createBodyBuffers } from './body-buffers.js'
 
 export interface ImageConversionOptions {
@@ -23,6 +23,8 @@ export interface ImageConversionOptions {
   metrics: Metrics
   /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
   requestTimeoutMs?: number
+  /** IMAGE_MEMORY, shared with the gifs' WebP conversions (src/app.ts); absent: one of its own. */
+  memory?: MemoryBudget
 }
 
 const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string, aliasOf?: string }> = [
@@ -64,7 +66,7 @@ export const IMAGE_PRIORS: Record<ConversionWork['encoder'], CostPrior> = {
  * still converts, so IMAGE_CONCURRENCY bounds the work actually running.
  */
 interface Admission {
-  hold: UploadHold
+  hold: ByteHold
   answered: boolean
   /** Work in progress for the request (the upload being read, the conversion). */
   busy: number
@@ -97,10 +99,10 @@ function uploadBytes (request: FastifyRequest, buffers: BodyBuffers): number {
   return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(buffers.capacityFor(declared), largest) : largest
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0 }) => {
-  const converter = createImageConverter({ ...image, memory: createMemoryBudget(image.memoryBytes) })
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0, memory }) => {
+  const converter = createImageConverter({ ...image, memory: memory ?? createMemoryBudget(image.memoryBytes) })
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
-  const uploads = createUploadBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS })
+  const uploads = createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
   // Conversions run in the event loop's process (libvips' own threads): IMAGE_CONCURRENCY lanes.
   const scheduler = createScheduler({ lanes: image.concurrency, busyCode: 'IMAGE_BUSY', observer: metrics.queue('image-conversion') })
   const costs = createCostModel(IMAGE_PRIORS)
@@ -137,7 +139,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
   // reserve nothing.
   app.addHook('preParsing', function admit (request, _reply, payload, done) {
     const answer = new AbortController()
-    let hold: UploadHold
+    let hold: ByteHold
     try {
       hold = uploads.reserve(request.apiKey?.id, uploadBytes(request, bodies), (err) => answer.abort(err))
     } catch (err) {
@@ -212,7 +214,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
             schedule: async (work, run) => await scheduler.run({ owner: request.apiKey?.id, estimateMs: costs.estimate(work.encoder, work.pixels), remainingMs: timeoutMs, signal, busyCode: 'IMAGE_BUSY' }, async () => {
               // Answered meanwhile (the request's deadline passed while it waited): no work for nobody.
               if (admission.answered || reply.raw.destroyed) throw new AppError('TIMEOUT')
-              admission.hold.converting()
+              admission.hold.pin()
               const startedAt = performance.now()
               const converted = await run()
               costs.observe(work.encoder, work.pixels, performance.now() - startedAt)

@@ -119,7 +119,7 @@ function paced (payload: Readable, reading: Promise<Upload>, pace: UploadPace | 
     const onAbort = (): void => {
       if (settled) return
       settle()
-      // An upload shed to make room for another key's (upload-budget.ts) says why.
+      // An upload shed to make room for another key's (src/work/byte-budget.ts) says why.
       reject(isAppError(signal?.reason) ? signal.reason : new AppError('CLIENT_CLOSED', 'The request was answered before its upload had arrived'))
     }
     const settle = (): void => {
