@@ -96,7 +96,7 @@ describe('hostile: fetched images under one byte budget (issue 35, item 2)', () 
       images.once('exit', (code) => reject(new Error(`the image host exited (${code})`)))
     })
     imageBase = `http://127.0.0.1:${port}`
-    server = await startHostileServer({ REMOTE_FETCH_ALLOW: '127.0.0.1', DISCORD_CDN_URL: imageBase, REMOTE_FETCH_TIMEOUT_MS: '20000', REMOTE_FETCH_MEMORY: String(BUDGET), WORKER_THREADS: '2', WORK_TIMEOUT_MS: '60000' })
+    server = await startHostileServer({ REMOTE_FETCH_ALLOW: '127.0.0.1', DISCORD_CDN_URL: imageBase, REMOTE_FETCH_TIMEOUT_MS: '20000', REMOTE_FETCH_MEMORY: String(BUDGET), WORKER_THREADS: '2', WORK_TIMEOUT_MS: '60000' }, { asNpmStart: true })
   })
   after(async () => {
     await server?.stop()

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
+import { allocatorEnv, serverNodeFlags } from '../../scripts/allocator.mjs'
 import { tempDir } from '../helpers.js'
 import { startServerProcess, type ServerProcess } from '../processes.js'
 
@@ -21,9 +22,14 @@ export interface HostileServer extends ServerProcess {
 }
 
 /** Starts dist/server.js with one key and a fresh data directory. */
-export async function startHostileServer (env: Record<string, string> = {}): Promise<HostileServer> {
+export async function startHostileServer (env: Record<string, string> = {}, options: { asNpmStart?: boolean } = {}): Promise<HostileServer> {
   const dataDir = tempDir('uma-hostile-')
-  const server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: HOSTILE_KEY, LOG_LEVEL: 'warn', GIF_STARTER_CATALOG: 'false', ...env })
+  const settings = { DATA_DIR: dataDir, API_KEYS: HOSTILE_KEY, LOG_LEVEL: 'warn', GIF_STARTER_CATALOG: 'false', ...env }
+  // asNpmStart: on the allocator and V8 flags `npm start` gives the server (jemalloc when
+  // installed), for tests of how much memory the server hands back.
+  const server = options.asNpmStart === true
+    ? await startServerProcess(allocatorEnv(settings).env as Record<string, string>, { nodeFlags: serverNodeFlags(settings) })
+    : await startServerProcess(settings)
   const pid = server.child.pid!
   return {
     ...server,
