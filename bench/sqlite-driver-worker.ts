@@ -110,11 +110,10 @@ try {
     return bySeq.get(category, (batch++ * 31) % count)
   })
   const gifPick = (): void => { pickIn('hug') }
-  const atFraction = db.prepare(`SELECT g.* FROM gif_categories c
-    JOIN gifs g ON g.category = c.category AND g.seq = min(c.count - 1, CAST(? * c.count AS INTEGER))
-    WHERE c.category = ?`)
+  const atFraction = db.prepare(`SELECT * FROM gifs WHERE category = ?
+    AND seq = (SELECT min(count - 1, CAST(? * count AS INTEGER)) FROM gif_categories WHERE category = ?)`)
   let f = 0
-  const gifAtFraction = (): void => { atFraction.get((f = (f + 0.137) % 1), 'hug') }
+  const gifAtFraction = (): void => { atFraction.get('hug', (f = (f + 0.137) % 1), 'hug') }
 
   const result = {
     node: process.version,
