@@ -50,3 +50,17 @@ export function ensureNode (major, log = (text) => process.stderr.write(`[node-l
   if (result.status !== 0 || !node) return { reason: `npm install ${spec} failed (exit ${result.status ?? result.signal})` }
   return { node, version }
 }
+
+/** The end of each LTS line's support (the Node.js release schedule): no security fixes after it. */
+export const NODE_END_OF_LIFE = { 18: '2025-04-30', 20: '2026-04-30', 22: '2027-04-30', 24: '2028-04-30' }
+/** The line README and docs/operations.md recommend. */
+export const RECOMMENDED_NODE_MAJOR = 24
+
+/** The one line `npm start` prints on a Node past its end of life, else undefined. */
+export function endOfLifeNotice (version = process.versions.node, now = new Date()) {
+  const major = Number(version.split('.')[0])
+  const end = NODE_END_OF_LIFE[major]
+  if (end === undefined || now.getTime() <= Date.parse(`${end}T23:59:59Z`)) return undefined
+  const month = new Date(`${end}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return `Node ${version} is past its end of life (${month}): it gets no security fixes; use Node ${RECOMMENDED_NODE_MAJOR} LTS (docs/operations.md, "Which Node").`
+}
