@@ -2,8 +2,13 @@
 # Run:   docker run -p 3000:3000 -v uma-data:/data utility-media-api
 # Settings are environment variables (README, .env.example); DATA_DIR is /data here.
 
-# --- build: compile better-sqlite3 and TypeScript, then drop the dev dependencies ---
-FROM node:20-bookworm-slim AS build
+# Node 24 LTS, one of the lines the test suite runs on (scripts/node-lts.mjs; checked by
+# test/foundation/container.test.ts). Its SQLite driver is better-sqlite3 13, whose
+# Node-API binary ships in the npm package (src/store/sqlite/driver.ts).
+
+# --- build: compile TypeScript (and better-sqlite3 12, Node 20's driver, which npm
+# installs and builds too though Node 24 never loads it), then drop the dev dependencies ---
+FROM node:24-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -18,7 +23,7 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- run ---
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # jemalloc: the launcher preloads it (scripts/start.mjs); the server then hands memory
 # back after a load instead of keeping glibc's arenas.
 RUN apt-get update \

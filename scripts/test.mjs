@@ -3,7 +3,9 @@
 // Node's test runner (TypeScript loaded through tsx). Extra arguments narrow the files:
 // node scripts/test.mjs colors  → only files whose path contains "colors".
 // The hostile suite then runs alone (see below), and the store-dependent suites run again
-// on PostgreSQL when it is reachable (--sqlite-only skips that pass). The run ends with one
+// on PostgreSQL when it is reachable (--sqlite-only skips that pass). All of it runs on
+// this machine's Node, then again on Node 24 LTS from the npm registry (--this-node-only
+// skips that second run). The run ends with one
 // summary of every pass: counts, times, and the failing tests by name, then a last line
 // "all passes: N passed, N failed, N skipped"; the exit code is not 0 when any pass failed.
 import { spawn, spawnSync } from 'node:child_process'
@@ -12,6 +14,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ensureNode, EXTRA_NODE_VERSIONS } from './node-lts.mjs'
 
 const startedAt = Date.now()
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -70,22 +73,25 @@ if (files.some((f) => f.startsWith(path.join('test', 'browser'))) && !fs.existsS
 // Each pass prints Node's spec reporter as it runs, and a second reporter
 // (scripts/test-results-reporter.mjs) writes its failures and counts to a file for the
 // summary at the end: a failure early in a long run is otherwise far above the last
-// pass's green lines.
+// pass's green lines. Every pass runs on this machine's Node and again on each extra LTS
+// line of scripts/node-lts.mjs (Node 24, from the npm registry): users run the current
+// LTS, the development machines Node 20.
 const RESULTS_REPORTER = pathToFileURL(path.join(root, 'scripts', 'test-results-reporter.mjs')).href
 const passes = []
 const notRun = []
 
-function runTests (name, list, env = {}, concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)) {
+function runTests (runtime, name, list, env = {}, concurrency = Number(process.env.TEST_CONCURRENCY ?? 2)) {
   const results = path.join(os.tmpdir(), `uma-test-${process.pid}-${passes.length}.jsonl`)
   const start = Date.now()
-  const status = spawnSync(process.execPath, [
+  name = `${name}, Node ${runtime.version}`
+  const status = spawnSync(runtime.node, [
     '--import', 'tsx',
     '--test',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${RESULTS_REPORTER}`, `--test-reporter-destination=${results}`,
     `--test-concurrency=${concurrency}`,
     ...list
-  ], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', ...env } }).status ?? 1
+  ], { cwd: root, stdio: 'inherit', env: { ...process.env, ...runtime.env, NODE_ENV: 'test', ...env } }).status ?? 1
   const pass = { name, status, ms: Date.now() - start, counts: undefined, failures: [] }
   const lines = fs.existsSync(results) ? fs.readFileSync(results, 'utf8').split('\n').filter(Boolean) : []
   fs.rmSync(results, { force: true })
@@ -132,7 +138,7 @@ function summarise () {
       ? `${c.tests} tests: ${c.pass} passed, ${failed} failed, ${c.skipped} skipped` +
         (c.cancelled ? ` (${c.cancelled} of the failed cancelled)` : '') + (c.todo ? `, ${c.todo} todo` : '')
       : 'no counts reported'
-    out.push(`  ${pass.status === 0 ? 'ok  ' : 'FAIL'}  ${pass.name.padEnd(28)} ${counts}, ${duration(pass.ms)}`)
+    out.push(`  ${pass.status === 0 ? 'ok  ' : 'FAIL'}  ${pass.name.padEnd(38)} ${counts}, ${duration(pass.ms)}`)
     total.passed += c?.pass ?? 0
     total.skipped += c?.skipped ?? 0
     total.failed += Math.max(failed, unexplained)
@@ -153,11 +159,6 @@ function summarise () {
 const HOSTILE = path.join('test', 'hostile') + path.sep
 const hostileFiles = files.filter((f) => f.startsWith(HOSTILE))
 const otherFiles = files.filter((f) => !f.startsWith(HOSTILE))
-if (otherFiles.length > 0) runTests('main pass', otherFiles)
-if (hostileFiles.length > 0) {
-  process.stdout.write(`\nHostile suite: ${hostileFiles.length} files, one at a time\n`)
-  runTests('hostile suite', hostileFiles, { TEST_CONCURRENCY: '1' }, 1)
-}
 
 // The suites that exercise the store run a second time on PostgreSQL (scale-out mode),
 // where one is reachable: same tests, same behaviour, both stores. Of their folders, only
@@ -169,6 +170,7 @@ const FOLLOWS_TEST_STORE = /\b(createTestApp|openTestStore|TEST_STORE)\b/
 const storeFiles = files
   .filter((f) => STORE_SUITES.some((d) => f.startsWith(d.replaceAll('/', path.sep))))
   .filter((f) => FOLLOWS_TEST_STORE.test(fs.readFileSync(path.join(root, f), 'utf8')))
+let postgres
 if (storeFiles.length > 0 && !process.argv.includes('--sqlite-only')) {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
   const reachable = await new Promise((resolve) => {
@@ -176,15 +178,44 @@ if (storeFiles.length > 0 && !process.argv.includes('--sqlite-only')) {
     socket.setTimeout(1000, () => { socket.destroy(); resolve(false) })
     socket.on('error', () => resolve(false))
   })
-  if (reachable) {
-    process.stdout.write(`\nSecond pass: ${storeFiles.length} store-dependent test files on PostgreSQL (TEST_STORE=postgres)\n`)
-    runTests('PostgreSQL pass', storeFiles, { TEST_STORE: 'postgres' })
-  } else {
-    const why = `nothing answers at ${url.host} (set TEST_DATABASE_URL)`
-    process.stdout.write(`\nSkipped the PostgreSQL pass: ${why}\n`)
-    notRun.push(`PostgreSQL pass skipped: ${why}`)
-  }
+  postgres = reachable ? true : `nothing answers at ${url.host} (set TEST_DATABASE_URL)`
+  if (!reachable) notRun.push(`PostgreSQL pass skipped: ${postgres}`)
 } else if (storeFiles.length > 0) {
   notRun.push('PostgreSQL pass not run (--sqlite-only)')
+}
+
+/** Every pass on one Node: the main pass, the hostile suite alone, the PostgreSQL pass. */
+function runSuite (runtime) {
+  if (otherFiles.length > 0) runTests(runtime, 'main pass', otherFiles)
+  if (hostileFiles.length > 0) {
+    process.stdout.write(`\nHostile suite on Node ${runtime.version}: ${hostileFiles.length} files, one at a time\n`)
+    runTests(runtime, 'hostile suite', hostileFiles, { TEST_CONCURRENCY: '1' }, 1)
+  }
+  if (postgres === true) {
+    process.stdout.write(`\nSecond pass on Node ${runtime.version}: ${storeFiles.length} store-dependent test files on PostgreSQL (TEST_STORE=postgres)\n`)
+    runTests(runtime, 'PostgreSQL pass', storeFiles, { TEST_STORE: 'postgres' })
+  } else if (typeof postgres === 'string') {
+    process.stdout.write(`\nSkipped the PostgreSQL pass: ${postgres}\n`)
+  }
+}
+
+runSuite({ node: process.execPath, version: process.versions.node, env: {} })
+// Then the same passes on each extra LTS line, its bin/ first on PATH so that what the
+// tests start by name (npm, node) runs on it too. --this-node-only skips them (a quick
+// loop); a line that cannot be installed counts as a failed pass.
+if (!process.argv.includes('--this-node-only')) {
+  for (const major of Object.keys(EXTRA_NODE_VERSIONS).map(Number)) {
+    const extra = ensureNode(major)
+    if (!extra.node) {
+      passes.push({ name: `Node ${major}`, status: 1, ms: 0, counts: undefined, failures: [] })
+      process.stdout.write(`\nNo Node ${major} to run the suite on: ${extra.reason}\n`)
+      continue
+    }
+    process.stdout.write(`\nThe suite again on Node ${extra.version} (scripts/node-lts.mjs)\n`)
+    const bin = path.dirname(extra.node)
+    runSuite({ node: extra.node, version: extra.version, env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` } })
+  }
+} else {
+  notRun.push(`the passes on Node ${Object.values(EXTRA_NODE_VERSIONS).join(', ')} not run (--this-node-only)`)
 }
 process.exit(summarise())

@@ -30,10 +30,11 @@ export interface ServerProcess {
  * Starts the built server (dist/server.js, compiled by scripts/test.mjs before the tests
  * run) and resolves once /healthz answers (whatever LOG_LEVEL says).
  */
-export async function startServerProcess (env: Record<string, string>, options: { cwd?: string, nodeFlags?: string[] } = {}): Promise<ServerProcess> {
+export async function startServerProcess (env: Record<string, string>, options: { cwd?: string, nodeFlags?: string[], node?: string } = {}): Promise<ServerProcess> {
   const chosen = await freePort()
   // Absolute: a test may start the server in another working directory (.env lookup).
-  const child = spawn(process.execPath, [...options.nodeFlags ?? [], path.resolve('dist/server.js')], {
+  // `node`: another Node binary than the one running the test (scripts/node-lts.mjs).
+  const child = spawn(options.node ?? process.execPath, [...options.nodeFlags ?? [], path.resolve('dist/server.js')], {
     cwd: options.cwd,
     env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${chosen}`, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe']

@@ -13,10 +13,20 @@ import v8 from 'node:v8'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Worker } from 'node:worker_threads'
+import * as workerThreads from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { AppError, type ErrorCode } from '../errors.js'
 import { afterQuiet } from '../system/garbage.js'
 import type { WorkResult, WorkTask } from './tasks.js'
+
+/**
+ * Whether a buffer cannot be moved to a thread: Node 21+ refuses the whole message
+ * (DataCloneError, "Cannot transfer object of unsupported type") when the transfer list
+ * holds an ArrayBuffer marked untransferable, as every buffer a native addon allocates is
+ * (sharp's decoded pixels). Such a buffer is copied instead, as Node 20 did silently;
+ * Node 20 has no way to ask (isMarkedAsUntransferable is 21+) and needs none.
+ */
+const untransferable = (workerThreads as { isMarkedAsUntransferable?: (value: object) => boolean }).isMarkedAsUntransferable ?? (() => false)
 
 export interface WorkPoolOptions {
   /** Threads at most (WORKER_THREADS). */
@@ -211,7 +221,8 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       clearInterval(stayTimer)
       let result: WorkResult
       try {
-        result = await piscina.run({ ...task, startedOn }, { signal: controller.signal, ...(transfer === undefined ? {} : { transferList: transfer }) }) as WorkResult
+        const movable = transfer?.filter((buffer) => !untransferable(buffer))
+        result = await piscina.run({ ...task, startedOn }, { signal: controller.signal, ...(movable === undefined || movable.length === 0 ? {} : { transferList: movable }) }) as WorkResult
       } catch (err) {
         if (controller.signal.aborted) {
           // The thread that ran the job, and any piscina is stopping (a job given to a

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import Database from 'better-sqlite3'
+import { Database } from '../../src/store/sqlite/driver.js'
 import { tempDir } from '../helpers.js'
 import { request, startServerProcess } from '../processes.js'
 

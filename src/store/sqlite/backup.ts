@@ -5,8 +5,8 @@
 // https://www.sqlite.org/backup.html
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { SQLITE_FILE } from './database.js'
+import { Database } from './driver.js'
 
 /** Wait this long for a writer's lock before giving up (the server's own busy timeout). */
 const BUSY_TIMEOUT_MS = 5000

@@ -2,10 +2,11 @@
 // a CLI command and the server can write at the same time, and migrations.
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
+import { Database } from './driver.js'
 import { type Migration, SQLITE_MIGRATIONS } from './migrations.js'
 
-export type SqliteDatabase = Database.Database
+export type SqliteDatabase = BetterSqlite3.Database
 
 export const SQLITE_FILE = 'utility-media.sqlite'
 const BUSY_TIMEOUT_MS = 5000
