@@ -151,8 +151,11 @@ describe('render queue through the routes', () => {
     const busy = await createTestApp({ config: { workerThreads: 1, requestTimeoutMs: 1000 } })
     try {
       const payload = { output: 'png', base: { width: 800, height: 800, color: 'navy' }, texts: Array.from({ length: 16 }, (_, i) => ({ text: `line ${i} ${'x'.repeat(30)}`, y: i * 48, size: 40, color: `${i * 15},200,${255 - i * 15}` })) }
-      // The thread started and its fonts loaded: the burst meets a warm server.
-      assert.equal((await busy.app.inject({ method: 'POST', url: '/gen/custom', headers: busy.auth, payload })).statusCode, 200)
+      // The thread started and its fonts loaded: the burst meets a warm server. On a loaded
+      // machine the cold first picture may itself outlast the 1 s deadline: warmed again then.
+      let warm = 0
+      for (let i = 0; i < 5 && warm !== 200; i++) warm = (await busy.app.inject({ method: 'POST', url: '/gen/custom', headers: busy.auth, payload })).statusCode
+      assert.equal(warm, 200)
       const answers = await Promise.all(Array.from({ length: 40 }, async () => await busy.app.inject({ method: 'POST', url: '/gen/custom', headers: busy.auth, payload })))
       const statuses = answers.map((r) => r.statusCode)
       assert.deepEqual([...new Set(statuses)].sort(), [200, 503], `statuses: ${statuses.join(' ')}`)
