@@ -53,7 +53,7 @@ describe('hostile: first WebP conversions of catalog gifs under a budget (issue 
   let hashes: string[]
 
   before(async () => {
-    server = await startHostileServer({ IMAGE_MEMORY: String(IMAGE_MEMORY), WORKER_THREADS: '2' })
+    server = await startHostileServer({ IMAGE_MEMORY: String(IMAGE_MEMORY), WORKER_THREADS: '2' }, { asNpmStart: true })
     // Gifs of moving gradients (1000×1000, 3 frames: about 2 s of a core each on a busy
     // 2-core host, 52 MB held), imported with the built CLI as an operator would.
     const folder = tempDir('uma-webp-pack-')
