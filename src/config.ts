@@ -412,7 +412,7 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
     remoteFetchTimeoutMs: int(env, 'REMOTE_FETCH_TIMEOUT_MS', 5_000, 100, 60_000),
     // Eight images of the largest size (REMOTE_FETCH_MAX_BYTES), or hundreds of avatars:
     // six pictures of ten 8 MB images each took 1.9 GB without it (issue 35).
-    remoteFetchMemoryBytes: size(env, 'REMOTE_FETCH_MEMORY', 64 * 1024 * 1024, 1024 * 1024, 1024 ** 4),
+    remoteFetchMemoryBytes: size(env, 'REMOTE_FETCH_MEMORY', 256 * 1024 * 1024, 1024 * 1024, 1024 ** 4),
     discordCdnUrl: (infoUrl(env, 'DISCORD_CDN_URL') || 'https://cdn.discordapp.com').replace(/\/+$/, ''),
     workerThreads: workerThreads === 0 ? Math.max(1, os.availableParallelism()) : workerThreads,
     workTimeoutMs: int(env, 'WORK_TIMEOUT_MS', 10_000, 0, 600_000),

@@ -27,6 +27,7 @@ async function startInstance (env: Record<string, string> = {}, cutFirst = false
   if (cutFirst) await proxy.cut()
   const prefix = `${uniqueName('faults')}:`
   const dir = tempDir('uma-faults-')
+  // A server that fails to start must not leave the proxy listening: the file would never end.
   const server = await startServerProcess({
     DATA_DIR: dir,
     REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
@@ -35,7 +36,7 @@ async function startInstance (env: Record<string, string> = {}, cutFirst = false
     GIF_STARTER_CATALOG: 'false',
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...env
-  })
+  }).catch(async (err: unknown) => { await proxy.close(); throw err })
   return { proxy, server, prefix, dir }
 }
 
