@@ -17,7 +17,7 @@ import { tempDir } from '../helpers.js'
 import { assertEnvelope, assertHealthy, type HostileServer, type RawAnswer, startHostileServer, startProbe } from './harness.js'
 
 const MB = 1024 * 1024
-/** REMOTE_FETCH_MEMORY for this test (the default). */
+/** REMOTE_FETCH_MEMORY for this test (the default is 256mb): six pictures of 80 MB cannot all fit. */
 const BUDGET = 64 * MB
 /** The images a picture may fetch (docs/generation.md, "Custom images"). */
 const IMAGES_PER_PICTURE = 10
