@@ -6,9 +6,11 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import ipaddr from 'ipaddr.js'
-import { parseDuration } from './access/durations.js'
 import { GIF_SOURCES } from './gifs/sources.js'
+import { parseDuration, parseSize } from './config/units.js'
 import { type AllowList, parseAllowList } from './remote-fetch/address.js'
+
+export { parseSize }
 
 /**
  * Every environment variable the server and the CLI read, in the order of the tables of
@@ -188,16 +190,6 @@ function bool (env: Env, name: string, def: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true
   if (['0', 'false', 'no', 'off'].includes(raw)) return false
   throw new ConfigError(name, `must be true or false, got "${env[name]}"`)
-}
-
-const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3 }
-
-/** "2mb", "512kb", "1048576" → bytes. */
-export function parseSize (raw: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?b?)?\s*$/i.exec(raw)
-  if (!m) return undefined
-  const unit = SIZE_UNITS[(m[2] ?? 'b').toLowerCase() || 'b']
-  return unit === undefined ? undefined : Math.floor(Number(m[1]) * unit)
 }
 
 function size (env: Env, name: string, def: number, min: number, max: number): number {

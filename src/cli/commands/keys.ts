@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util'
 import { daysAgo, sumByGroup } from '../../account/usage-report.js'
 import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError } from '../../access/keys.js'
-import { formatDuration, parseQuota, parseRate } from '../../access/durations.js'
+import { formatDuration, parseQuota, parseRate } from '../../config/units.js'
 import type { ApiKeyRecord, KeyLimits } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
 

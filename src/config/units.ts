@@ -1,7 +1,20 @@
-// Durations and rates as operators write them: "1 minute", "30s", "2 hours", "60000"
-// (milliseconds); "100/1m" or "100 per minute" for a rate.
+// Units as operators write them in settings and on the command line: sizes ("2mb",
+// "512kb", "1048576" bytes), durations ("1 minute", "30s", "2 hours", "60000"
+// milliseconds), rates ("100/1m", "100 per minute") and quotas ("10000/day"). The
+// settings (./settings.ts) and the CLI's keys commands read them alike.
 
-const UNITS: Record<string, number> = {
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2, gb: 1024 ** 3, g: 1024 ** 3 }
+
+/** "2mb", "512kb", "1048576" → bytes. */
+export function parseSize (raw: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?b?)?\s*$/i.exec(raw)
+  if (!m) return undefined
+  const unit = SIZE_UNITS[(m[2] ?? 'b').toLowerCase() || 'b']
+  return unit === undefined ? undefined : Math.floor(Number(m[1]) * unit)
+}
+
+/** Milliseconds per unit of a duration. */
+const DURATION_UNITS: Record<string, number> = {
   ms: 1,
   millisecond: 1,
   milliseconds: 1,
@@ -26,7 +39,7 @@ export function parseDuration (raw: string): number | undefined {
   if (/^\d+$/.test(text)) return Number(text)
   const m = /^(\d+(?:\.\d+)?)?\s*([a-z]+)$/.exec(text)
   if (!m) return undefined
-  const unit = UNITS[m[2]!]
+  const unit = DURATION_UNITS[m[2]!]
   if (unit === undefined) return undefined
   const value = Math.round(Number(m[1] ?? '1') * unit)
   return value > 0 ? value : undefined
