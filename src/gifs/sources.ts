@@ -29,9 +29,10 @@ export interface SourcePage {
 export interface GifSource {
   /** The name operators type: gifs pull NAME. */
   name: string
-  /** The public API's base URL (GIF_PULL_<NAME>_URL or --base-url replace it). */
-  defaultBaseUrl: string
-  /** The setting that holds the base URL. */
+  /**
+   * The setting that holds the public API's base URL (--base-url replaces it for one run);
+   * its default is in the table of settings (src/config/settings.ts), read as config.gifPull.baseUrls[setting].
+   */
   setting: string
   /** The pace the source publishes (or, where it publishes none, one request a second). */
   defaultIntervalMs: number
@@ -86,7 +87,6 @@ function trimBase (base: string): string {
  */
 export const nekosBest: GifSource = {
   name: 'nekos.best',
-  defaultBaseUrl: 'https://nekos.best/api/v2',
   setting: 'GIF_PULL_NEKOS_BEST_URL',
   defaultIntervalMs: 300,
   maxPerRequest: 20,
@@ -114,7 +114,6 @@ export const nekosBest: GifSource = {
  */
 export const waifuPics: GifSource = {
   name: 'waifu.pics',
-  defaultBaseUrl: 'https://api.waifu.pics',
   setting: 'GIF_PULL_WAIFU_PICS_URL',
   defaultIntervalMs: 1000,
   maxPerRequest: 30,
@@ -134,7 +133,6 @@ export const waifuPics: GifSource = {
  */
 export const otakuGifs: GifSource = {
   name: 'otakugifs',
-  defaultBaseUrl: 'https://api.otakugifs.xyz',
   setting: 'GIF_PULL_OTAKUGIFS_URL',
   defaultIntervalMs: 1000,
   maxPerRequest: 1,
@@ -150,7 +148,6 @@ export const otakuGifs: GifSource = {
  */
 export const purrBot: GifSource = {
   name: 'purrbot',
-  defaultBaseUrl: 'https://api.purrbot.site/v2',
   setting: 'GIF_PULL_PURRBOT_URL',
   defaultIntervalMs: 1000,
   maxPerRequest: 1,

@@ -2,6 +2,7 @@
 // public gif API (src/gifs/pull.ts), through the SSRF-safe fetcher with the server's
 // REMOTE_FETCH_* limits, at the source's pace.
 import { parseArgs } from 'node:util'
+import { settingShown } from '../../config.js'
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../../gifs/perceptual-hash.js'
 import { pullGifs, PullError } from '../../gifs/pull.js'
 import { findSource, GIF_SOURCES } from '../../gifs/sources.js'
@@ -30,7 +31,7 @@ export const PULL_HELP = `  pull SOURCE --category TYPE --count N [--base-url UR
         naming this API, its version and your contact (--contact, else
         GIF_PULL_CONTACT, INFO_WEBSITE or INFO_EMAIL: one is required). Base URL:
         --base-url, else the source's setting:
-${GIF_SOURCES.map((s) => `          ${s.name.padEnd(11)} ${s.setting} (${s.defaultBaseUrl})`).join('\n')}
+${GIF_SOURCES.map((s) => `          ${s.name.padEnd(11)} ${s.setting} (${settingShown(s.setting)})`).join('\n')}
         Near-duplicates (perceptual hashes at most ${NEAR_DUPLICATE_MAX_DISTANCE} bits apart) are
         skipped by default. Interrupted (even by kill -9), the same command again
         finishes the run: nothing twice, no file left behind. Exit code 1 when the
@@ -62,7 +63,7 @@ export async function pullCommand (rest: string[], ctx: CliContext, store: Store
   if (count > MAX_PULL_COUNT) throw new UsageError(`--count is at most ${MAX_PULL_COUNT}, got ${count}`)
   const intervalRaw = values['interval-ms']
   if (intervalRaw !== undefined && !/^\d{1,7}$/.test(intervalRaw)) throw new UsageError(`--interval-ms must be a whole number of milliseconds, got "${intervalRaw}"`)
-  const baseUrl = values['base-url'] ?? ctx.config.gifPull.baseUrls[source.name]!
+  const baseUrl = values['base-url'] ?? ctx.config.gifPull.baseUrls[source.setting]!
   try {
     const u = new URL(baseUrl)
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme')
