@@ -1,11 +1,14 @@
-// The list of settings (SETTING_NAMES) is what the server reads, what .env.example
-// shows with its defaults and what docs/configuration.md documents; a .env file is read at start
-// by the built server, the environment winning over it.
+// The table of settings (src/config/settings.ts) is what the server reads, and what
+// .env.example and the settings tables of docs/configuration.md are made from
+// (scripts/settings-docs.ts); a .env file is read at start by the built server, the
+// environment winning over it.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { loadConfig, SETTING_NAMES } from '../../src/config.js'
+import { loadConfig, SETTING_NAMES, SETTINGS } from '../../src/config.js'
+import { GIF_SOURCES } from '../../src/gifs/sources.js'
+import { configurationPage, envExample } from '../../scripts/settings-docs.js'
 import { tempDir } from '../helpers.js'
 import { request, startServerProcess } from '../processes.js'
 
@@ -23,40 +26,51 @@ function variablesRead (): Set<string> {
   return read
 }
 
+/** The first line where `committed` and `made` differ, both shown; undefined when they are the same. */
+function firstDifference (committed: string, made: string): string | undefined {
+  if (committed === made) return undefined
+  const a = committed.split('\n')
+  const b = made.split('\n')
+  const line = a.findIndex((text, i) => text !== b[i])
+  const at = line < 0 ? a.length : line
+  return `line ${at + 1}: committed ${JSON.stringify(a[at])}, made ${JSON.stringify(b[at])}`
+}
+
 describe('the settings', () => {
   it('SETTING_NAMES is exactly what loadConfig reads (plus ENV_FILE, read before it)', () => {
     const read = variablesRead()
     assert.deepEqual([...read].sort(), SETTING_NAMES.filter((n) => n !== 'ENV_FILE').sort(),
-      'a setting read by src/config.ts is missing from SETTING_NAMES, or the reverse: keep the list, .env.example and docs/configuration.md in step')
+      'loadConfig reads a variable that is not in the table of src/config/settings.ts, or the reverse')
   })
 
-  it('.env.example lists every setting with its default, and nothing else', () => {
+  it('.env.example and docs/configuration.md are what scripts/settings-docs.ts makes from the table', () => {
+    const page = fs.readFileSync('docs/configuration.md', 'utf8')
+    assert.equal(firstDifference(fs.readFileSync('.env.example', 'utf8'), envExample()), undefined, '.env.example differs from the table: run node --import tsx scripts/settings-docs.ts')
+    assert.equal(firstDifference(page, configurationPage(page)), undefined, 'the settings of docs/configuration.md differ from the table: run node --import tsx scripts/settings-docs.ts')
+    for (const name of SETTING_NAMES) assert.ok(page.includes(`| \`${name}\` |`), `docs/configuration.md has a row for ${name}`)
+  })
+
+  it('the defaults .env.example shows are the ones the server uses, and load as they are', () => {
     const text = fs.readFileSync('.env.example', 'utf8')
     const listed = [...text.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!] as const)
     assert.deepEqual(listed.map(([n]) => n).sort(), [...SETTING_NAMES].sort())
-    // Every default shown is one the server accepts (an empty value means "unset").
+    // Every default shown is one the server accepts (an empty value means "unset"), and
+    // each alone gives the default: the table's `shown` cannot drift from its `default`.
     const env = Object.fromEntries(listed.filter(([n]) => n !== 'ENV_FILE'))
-    const fromExample = loadConfig(env)
     const defaults = loadConfig({})
-    assert.deepEqual(fromExample, defaults, 'the values in .env.example are the defaults')
-  })
-
-  it('docs/configuration.md documents every setting', () => {
-    const page = fs.readFileSync('docs/configuration.md', 'utf8')
-    const missing = SETTING_NAMES.filter((name) => !page.includes('`' + name + '`'))
-    assert.deepEqual(missing, [], 'settings missing from the tables of docs/configuration.md')
-  })
-
-  it('the defaults the tables of docs/configuration.md show are the ones the server uses', () => {
-    const page = fs.readFileSync('docs/configuration.md', 'utf8')
-    // Rows such as | `PORT` | `3000` | …; "–" shows a setting unset by default.
-    const rows = [...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| (`([^`]*)`|–)[^|]*\|/gm)]
-      .map((m) => [m[1]!, (m[3] ?? '').replace('$PORT', '3000')] as const)
-      .filter(([name]) => name !== 'ENV_FILE')
-    assert.ok(rows.length >= 20, `only ${rows.length} rows read from the tables of docs/configuration.md`)
-    for (const [name, value] of rows) {
-      assert.deepEqual(loadConfig({ [name]: value }), loadConfig({}), `docs/configuration.md shows ${name} = "${value}" as its default`)
+    assert.deepEqual(loadConfig(env), defaults, 'the values in .env.example are the defaults')
+    for (const [name, value] of listed) {
+      if (name !== 'ENV_FILE') assert.deepEqual(loadConfig({ [name]: value }), defaults, `.env.example shows ${name} = "${value}" as its default`)
     }
+  })
+
+  it('each gif source\'s base URL is a setting of the table, with a default', () => {
+    const baseUrls = loadConfig({}).gifPull.baseUrls
+    for (const source of GIF_SOURCES) {
+      assert.ok(SETTINGS.some((s) => s.name === source.setting && 'field' in s && s.field === 'gifPull.baseUrls'), `${source.name}: ${source.setting} in src/config/settings.ts`)
+      assert.match(baseUrls[source.setting] ?? '', /^https:\/\//, `${source.setting} has a default`)
+    }
+    assert.equal(Object.keys(baseUrls).length, GIF_SOURCES.length, 'a base URL setting for each source, and no other')
   })
 })
 
