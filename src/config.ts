@@ -2,8 +2,9 @@
 // the table in src/config/settings.ts (its parser, bounds, default and doc line), which
 // also makes the Config type below; the few fields computed from several settings are
 // computed after the table, in loadConfig. A bad value stops the process with a message
-// naming the variable (fastify/demo env.ts). Nothing else in the code reads process.env
-// (src/env-file.ts reads ENV_FILE, the file the rest may come from, before this).
+// naming the variable (fastify/demo env.ts). Nothing else reads a setting from
+// process.env: src/env-file.ts reads ENV_FILE, the file the rest may come from, before
+// this, and src/work/pool.ts reads Node's own NODE_OPTIONS.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -20,7 +21,7 @@ type Entry = (typeof SETTINGS)[number]
 type ValueOf<E> = E extends { parse: Parser<infer T> } ? T : never
 
 /** Each setting's value as read (its default when unset), by variable name. */
-export type SettingValues = { [E in Entry as E extends { parse: unknown } ? E['name'] : never]: ValueOf<E> }
+type SettingValues = { [E in Entry as E extends { parse: unknown } ? E['name'] : never]: ValueOf<E> }
 
 /** The fields the table fills directly: those whose `field` is `prefix` + a name without dots. */
 type FieldsAt<Prefix extends string> = {
@@ -57,7 +58,7 @@ function defaultOf (setting: Setting): unknown {
 }
 
 /** Reads and checks every setting of the table, in its order: an unset or blank variable takes the default. */
-export function readSettings (env: Env = process.env): SettingValues {
+function readSettings (env: Env = process.env): SettingValues {
   const values: Record<string, unknown> = {}
   for (const setting of SETTINGS as readonly Setting[]) {
     if (setting.parse === undefined) continue
