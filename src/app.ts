@@ -16,7 +16,7 @@ import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler, notFound
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
 import { lifecyclePlugin } from './http/lifecycle.js'
-import type { CounterStore } from './access/counter-store.js'
+import type { CounterStore } from './store/counters/interface.js'
 import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
@@ -30,7 +30,7 @@ import { createMemoryBudget } from './work/memory-budget.js'
 import { createWork } from './work/work.js'
 import { imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
-import type { RequestActivity } from './system/garbage.js'
+import type { RequestActivity } from './runtime/garbage.js'
 
 /** Usage that cannot be written because the store does not answer is logged at most this often. */
 const USAGE_STORE_WARN_MS = 10_000
@@ -66,7 +66,7 @@ export function connectionOptions (config: Config) {
 export interface AppDeps {
   config: Config
   store: Store
-  /** Rate-limit counters (src/access/counter-store.ts, openCounterStore): the caller closes them after the app, as the store. */
+  /** Rate-limit counters (src/store/counters/index.ts, openCounterStore): the caller closes them after the app, as the store. */
   counters: CounterStore
   /** Logger options or instance; defaults to pino at config.logLevel on stdout. */
   logger?: boolean | object
@@ -75,7 +75,7 @@ export interface AppDeps {
    * the tests build many apps and share one.
    */
   colors?: ColorService
-  /** Told of every request's start and end: the process's collection after requests (src/system/garbage.ts, createQuietCollector). */
+  /** Told of every request's start and end: the process's collection after requests (src/runtime/garbage.ts, createQuietCollector). */
   requestActivity?: RequestActivity
 }
 

@@ -13,7 +13,7 @@ import { createRateLimiter, type RateLimitOptions } from '../access/rate-limit.j
 import { REQUEST_ID_HEADER } from './request-id.js'
 import { logRequest } from './request-log.js'
 import { policyOf } from './route-config.js'
-import type { RequestActivity } from '../system/garbage.js'
+import type { RequestActivity } from '../runtime/garbage.js'
 
 export interface LifecycleOptions {
   keys: KeyService
@@ -22,7 +22,7 @@ export interface LifecycleOptions {
   rateLimit: RateLimitOptions
   /** REQUEST_TIMEOUT_MS (0: none). */
   requestTimeoutMs: number
-  /** Told of each request's start and end (the server's collection after requests, src/system/garbage.ts). */
+  /** Told of each request's start and end (the server's collection after requests, src/runtime/garbage.ts). */
   activity?: RequestActivity
 }
 
