@@ -15,7 +15,7 @@ import { addressMatcher } from './access/client-address.js'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler, notFoundPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
-import { lifecyclePlugin } from './http/lifecycle.js'
+import { requestGatePlugin } from './access/request-gate.js'
 import type { CounterStore } from './store/counters/interface.js'
 import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
@@ -107,7 +107,7 @@ declare module 'fastify' {
 export async function createApp ({ config, store, counters, logger, colors, requestActivity }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
+    // One line per request, written by src/http/request-log.ts (from src/access/request-gate.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
@@ -189,7 +189,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   await app.register(bodyPlugin)
   // Before the key and the limits: preflights are answered without either.
   await app.register(corsPlugin, { origins: config.corsOrigins })
-  await app.register(lifecyclePlugin, {
+  await app.register(requestGatePlugin, {
     keys,
     metrics,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -204,7 +204,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
       onReject: (reason, route) => metrics.rateLimitRejected(reason, route)
     }
   })
-  // After the lifecycle's step: an unknown path is counted in, then answered 404 before its body is read.
+  // After the request gate's step: an unknown path is counted in, then answered 404 before its body is read.
   await app.register(notFoundPlugin)
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 

@@ -8,7 +8,7 @@
 //   feature says so on its route; this file knows no paths.
 //
 // Preflights (OPTIONS) are answered in the onRequest hook, before the key and the rate
-// limit (src/http/lifecycle.ts): a browser sends no Authorization header with them, and
+// limit (src/access/request-gate.ts): a browser sends no Authorization header with them, and
 // they cost nothing.
 import cors, { type FastifyCorsOptions } from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
@@ -62,7 +62,7 @@ export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opt
     const config = (route.config ?? {}) as Record<string, unknown>
     if (route.method === 'OPTIONS' && route.url === '*') {
       // The preflight route @fastify/cors adds (OPTIONS *) is public and free: without
-      // this, src/http/lifecycle.ts would ask it for a key a browser never sends there.
+      // this, src/access/request-gate.ts would ask it for a key a browser never sends there.
       route.config = { ...config, public: true, rateLimit: false } as typeof route.config
     } else if (config.cors === undefined && config.anyOrigin === true) {
       route.config = { ...config, cors: files } as typeof route.config

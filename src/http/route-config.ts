@@ -65,7 +65,7 @@ export interface RoutePolicy {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the first onRequest step (src/http/lifecycle.ts). */
+    /** Set by the first onRequest step (src/access/request-gate.ts). */
     policy: RoutePolicy | null
   }
 }
