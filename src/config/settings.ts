@@ -1,6 +1,6 @@
 // Every setting of the server and the CLI in one table: its environment variable, group,
 // parser (with its bounds), default, the Config field it fills and the line that
-// documents it. The Config type (./load.ts), the list of names, .env.example and the
+// documents it. The Config type (src/config.ts), the list of names, .env.example and the
 // settings tables of docs/configuration.md are all made from it (the last two by
 // scripts/settings-docs.ts; a test fails when the committed files differ). A new setting
 // is one entry here, plus a bad value in test/process/settings.test.ts.
@@ -34,7 +34,7 @@ export type SettingGroup = keyof typeof SETTING_GROUPS
 /**
  * One setting. `field` names the Config field the value fills as read ("image.maxPixels":
  * a field of config.image; "gifPull.baseUrls": the entry of that map named after the
- * setting); a setting without one feeds a field computed in ./load.ts.
+ * setting); a setting without one feeds a field that loadConfig (src/config.ts) computes.
  */
 export interface Setting<N extends string = string, T = unknown, F extends string = string> {
   name: N
@@ -54,7 +54,10 @@ export interface Setting<N extends string = string, T = unknown, F extends strin
   envComment?: string
 }
 
-/** An entry read by loadConfig: its parser and default are required, and typed alike. */
+/**
+ * An entry read by loadConfig: its parser and default are required. The value's type comes
+ * from the parser alone (NoInfer): a literal default such as 'open' would widen it to string.
+ */
 type ReadSetting<N extends string, T, F extends string> = Omit<Setting<N, T, F>, 'parse' | 'default'> & { parse: Parser<T>, default: NoInfer<T> | (() => NoInfer<T>) }
 
 function setting<const N extends string, T, const F extends string = never> (entry: ReadSetting<N, T, F>): ReadSetting<N, T, F> {
@@ -68,7 +71,7 @@ const GB = 1024 ** 3
 const TB = 1024 ** 4
 const DAY_MS = 86_400_000
 
-/** MAX_CONNECTIONS_PER_ADDRESS defaults to MAX_CONNECTIONS divided by this (./load.ts). */
+/** MAX_CONNECTIONS_PER_ADDRESS defaults to MAX_CONNECTIONS divided by this (loadConfig). */
 export const CONNECTIONS_PER_ADDRESS_DIVISOR = 5
 
 const apiKey = (key: string, name: string): string => {
