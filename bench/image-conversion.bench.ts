@@ -23,7 +23,7 @@ import { freePort } from '../test/processes.js'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** A photo-like JPEG: smooth gradients plus grain (pure noise or flat colour would flatter one encoder). */
-async function photo (width: number, height: number): Promise<Buffer> {
+export async function photo (width: number, height: number): Promise<Buffer> {
   const grain = await sharp({ create: { width, height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } } as sharp.Create }).blur(1.2).raw().toBuffer()
   const px = Buffer.alloc(width * height * 3)
   for (let y = 0; y < height; y++) {

@@ -36,6 +36,28 @@ export function tempDir (prefix = 'uma-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 }
 
+/**
+ * Temporary folders made as a file's tests need them and removed together at its end:
+ * `const dirs = tempDirs(); after(() => dirs.removeAll())`. Removal restores the owner's
+ * rights first, for the tests that take them away.
+ */
+export function tempDirs (): { make: (prefix?: string) => string, removeAll: () => void } {
+  const made: string[] = []
+  return {
+    make (prefix) {
+      const dir = tempDir(prefix)
+      made.push(dir)
+      return dir
+    },
+    removeAll () {
+      for (const dir of made.splice(0)) {
+        fs.chmodSync(dir, 0o700)
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    }
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance
   store: Store

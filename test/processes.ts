@@ -69,10 +69,10 @@ export async function startServerProcess (env: Record<string, string>, options: 
 }
 
 /** Waits for a condition on process output (logs are written asynchronously). */
-export async function until (condition: () => boolean, ms = 10_000): Promise<void> {
+export async function until (condition: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
   const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`${what}: not met within ${ms} ms`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }

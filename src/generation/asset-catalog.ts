@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { AppError } from '../errors.js'
+import { type SniffedFormat, sniff } from '../images/sniff.js'
 import { BANNER_HEIGHT, BANNER_WIDTH, BANNERS, ICON_SIZE, ICONS } from './art.js'
 import { isUrlLike, LISTED_PREFIX } from './image-source.js'
 
@@ -20,13 +21,13 @@ const OPERATOR_FILE = /\.(png|jpe?g|webp|gif)$/i
 /** Operator files above this size are skipped (they are decoded into memory). */
 const MAX_OPERATOR_FILE_BYTES = 16 * 1024 * 1024
 
-/** PNG, JPEG, WebP or GIF, from the first bytes: what the canvas decodes. */
+/** What the canvas decodes (src/images/sniff.ts names them from the first bytes). */
+const OPERATOR_FORMATS: ReadonlySet<SniffedFormat> = new Set(['PNG', 'JPEG', 'WebP', 'GIF'])
+
+/** PNG, JPEG, WebP or GIF, from the first bytes. */
 function looksLikeImage (head: Buffer): boolean {
-  if (head.length < 12) return false
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true
-  if (head.readUInt32BE(0) === 0x89504e47 && head.readUInt32BE(4) === 0x0d0a1a0a) return true
-  const ascii = head.toString('latin1', 0, 12)
-  return (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') || ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')
+  const sniffed = sniff(head)
+  return sniffed !== undefined && sniffed.readable && OPERATOR_FORMATS.has(sniffed.format)
 }
 
 // O_NOFOLLOW: a link is refused (ELOOP) rather than followed; O_NONBLOCK: a FIFO put

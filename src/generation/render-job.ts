@@ -6,6 +6,8 @@
 // structured clone.
 import sharp from 'sharp'
 import { AppError, isAppError } from '../errors.js'
+import { readHeader } from '../images/header.js'
+import { checkSource, OPERATOR_ASSET_LIMITS } from '../images/limits.js'
 import type { FetchBytes } from '../remote-fetch/fetcher.js'
 import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
 import { type AssetCatalog, type AssetKind, listedImage, listedImageSize, listedKey, readRegularFile } from './asset-catalog.js'
@@ -165,13 +167,14 @@ async function operatorImage (catalog: AssetCatalog, file: string): Promise<Oper
 }
 
 async function readOperatorImage (file: string): Promise<OperatorImage | undefined> {
+  // The source-image gate (src/images/limits.ts); readRegularFile has sniffed the bytes.
   const bytes = await readRegularFile(file)
-  const meta = bytes === undefined ? undefined : await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => undefined)
-  if (bytes === undefined || meta?.width === undefined || meta.height === undefined) return undefined
-  const size = { width: meta.width, height: meta.pageHeight ?? meta.height }
-  const frames = Math.max(1, meta.pages ?? 1)
+  const header = bytes === undefined ? undefined : await readHeader(bytes).catch(() => undefined)
+  if (bytes === undefined || header === undefined || !checkSource(header, OPERATOR_ASSET_LIMITS).ok) return undefined
+  const size = { width: header.width, height: header.height }
+  const frames = header.frames
   if (frames === 1) return size
-  return { ...size, animated: { bytes, ...size, frames, ...(meta.delay !== undefined ? { delays: meta.delay } : {}) } }
+  return { ...size, animated: { bytes, ...size, frames, ...(header.delays !== undefined ? { delays: header.delays } : {}) } }
 }
 
 /** How a request's fetches are counted and stopped (src/generation/routes.ts holds their bytes until the picture is drawn). */

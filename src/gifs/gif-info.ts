@@ -4,10 +4,13 @@
 // with a valid header but broken image data is refused and a hostile one cannot hang the
 // import. (omggif, used before, looped forever on some corrupt files and accepted others.)
 import sharp from 'sharp'
+import { readGifScreen, readHeader, type SourceHeader } from '../images/header.js'
+import { checkSource, GIF_IMPORT_LIMITS } from '../images/limits.js'
+import { imageName, sniff } from '../images/sniff.js'
 
-/** Larger canvases are refused: decoding one frame needs width × height × 4 bytes. */
-export const MAX_GIF_PIXELS = 4096 * 4096
-export const MAX_GIF_FRAMES = 5000
+/** Larger frames or logical screens are refused (src/images/limits.ts, GIF_IMPORT_LIMITS). */
+export const MAX_GIF_PIXELS = GIF_IMPORT_LIMITS.maxFramePixels
+export const MAX_GIF_FRAMES = GIF_IMPORT_LIMITS.maxFrames
 export const GIF_CONTENT_TYPE = 'image/gif'
 /** A file whose check takes longer is refused (a starter gif takes about 20 ms). */
 export const GIF_CHECK_TIMEOUT_SECONDS = 20
@@ -36,50 +39,40 @@ export class GifInvalidError extends Error {
   }
 }
 
-const SIGNATURES: Array<[string, number[]]> = [
-  ['PNG', [0x89, 0x50, 0x4e, 0x47]],
-  ['JPEG', [0xff, 0xd8, 0xff]],
-  ['WebP', [0x52, 0x49, 0x46, 0x46]],
-  ['BMP', [0x42, 0x4d]]
-]
-
-function otherFormat (bytes: Uint8Array): string | undefined {
-  return SIGNATURES.find(([, sig]) => sig.every((b, i) => bytes[i] === b))?.[0]
-}
-
 export async function inspectGif (bytes: Uint8Array): Promise<GifInfo> {
+  // The source-image gate (src/images/limits.ts): sniffed, logical screen and header read, limits checked.
   if (bytes.length === 0) throw new GifInvalidError('not a GIF: the file is empty')
-  const header = Buffer.from(bytes.subarray(0, 6)).toString('latin1')
-  if (header !== 'GIF87a' && header !== 'GIF89a') {
-    const other = otherFormat(bytes)
-    throw new GifInvalidError(other ? `not a GIF: it is a ${other} image` : 'not a GIF: the file does not start with a GIF signature')
+  const sniffed = sniff(bytes)
+  if (sniffed?.format !== 'GIF') {
+    throw new GifInvalidError(sniffed === undefined ? 'not a GIF: the file does not start with a GIF signature' : `not a GIF: it is ${imageName(sniffed.format)}`)
   }
   // GIF89a: header, logical screen descriptor, then blocks up to the trailer (0x3B).
   if (bytes[bytes.length - 1] !== 0x3b && bytes.lastIndexOf(0x3b) < 13) {
     throw new GifInvalidError('corrupt GIF: the file is truncated (no trailer)')
   }
-  // The logical screen (GIF89a §18: bytes 6-9, little-endian) is what decoders that
-  // honour it allocate, whatever libvips reads from the first frame: checked from the
-  // file itself, before anything is decoded.
-  if (bytes.length < 13) throw new GifInvalidError('corrupt GIF: the file ends inside its header')
-  const screenWidth = bytes[6]! | (bytes[7]! << 8)
-  const screenHeight = bytes[8]! | (bytes[9]! << 8)
-  if (screenWidth * screenHeight > MAX_GIF_PIXELS) {
-    throw new GifInvalidError(`too large: its logical screen is ${screenWidth}×${screenHeight} pixels (at most ${MAX_GIF_PIXELS} pixels)`)
+  const screen = readGifScreen(bytes)
+  if (screen === undefined) throw new GifInvalidError('corrupt GIF: the file ends inside its header')
+  // A logical screen of 0 says nothing (decoders then take the frames' size, checked below).
+  const screenCheck = checkSource({ ...screen, frames: 1 }, GIF_IMPORT_LIMITS)
+  if (!screenCheck.ok && screenCheck.limit === 'frame-pixels') {
+    throw new GifInvalidError(`too large: its logical screen is ${screen.width}×${screen.height} pixels (at most ${MAX_GIF_PIXELS} pixels)`)
   }
-  let meta: sharp.Metadata
+  let header: SourceHeader
   try {
-    meta = await withTimeout(sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: false }).metadata())
+    header = await withTimeout(readHeader(bytes, { animated: true, failOn: 'error' }))
   } catch (err) {
     throw new GifInvalidError(`corrupt GIF: ${reason(err)}`)
   }
-  const width = meta.width ?? 0
-  const height = meta.pageHeight ?? meta.height ?? 0
-  const frames = meta.pages ?? 1
-  if (meta.format !== 'gif') throw new GifInvalidError(`not a GIF: libvips reads it as ${meta.format ?? 'an unknown format'}`)
-  if (width === 0 || height === 0) throw new GifInvalidError('corrupt GIF: its width or height is 0')
-  if (width * height > MAX_GIF_PIXELS) throw new GifInvalidError(`too large: ${width}×${height} pixels (at most ${MAX_GIF_PIXELS} pixels per frame)`)
-  if (frames > MAX_GIF_FRAMES) throw new GifInvalidError(`too many frames: ${frames} (at most ${MAX_GIF_FRAMES})`)
+  const { width, height, frames } = header
+  if (header.format !== 'gif') throw new GifInvalidError(`not a GIF: libvips reads it as ${header.format ?? 'an unknown format'}`)
+  const check = checkSource(header, GIF_IMPORT_LIMITS)
+  if (!check.ok) {
+    switch (check.limit) {
+      case 'size': throw new GifInvalidError('corrupt GIF: its width or height is 0')
+      case 'frame-pixels': throw new GifInvalidError(`too large: ${width}×${height} pixels (at most ${MAX_GIF_PIXELS} pixels per frame)`)
+      default: throw new GifInvalidError(`too many frames: ${frames} (at most ${MAX_GIF_FRAMES})`)
+    }
+  }
   // Every frame decoded, failing on the first error; the output is shrunk to a few pixels
   // per frame so that memory does not grow with the frame count (8×8×4 bytes a frame,
   // 1.3 MB at MAX_GIF_FRAMES). Those samples also give the dominant colour, at no

@@ -1,18 +1,23 @@
 // Image fetching on top of the safe fetcher: the bytes must be an image format we
 // decode, within the pixel limit (a small file can declare a huge canvas: a
-// decompression bomb), checked from the header by sharp before anyone decodes it.
+// decompression bomb), checked by the source-image gate (src/images/) from the first
+// bytes and the header before anyone decodes it.
 // Successful fetches are kept in a bounded in-memory cache (bytes and age). A failure is
 // kept too, briefly, for callers that ask (a custom emoji, drawn as its :name: when its
 // fetch fails): a dead emoji named on every picture is fetched once a minute, not on
 // every picture, and a hanging CDN costs its deadline once in a while, not every time.
-import sharp from 'sharp'
 import { AppError, isAppError } from '../errors.js'
+import { readHeader, type SourceHeader } from '../images/header.js'
+import { checkSource, REMOTE_IMAGE_LIMITS } from '../images/limits.js'
+import { READABLE_FORMATS, type ReadableFormat, type SniffedFormat, sniff } from '../images/sniff.js'
 import { type FetchBytes, FetchFailure, type RemoteFetcher } from './fetcher.js'
 
-/** 25 megapixels: a 5000×5000 image, far above any canvas /gen draws (3000×3000). */
-export const MAX_IMAGE_PIXELS = 25_000_000
+/** Pixels of one frame (src/images/limits.ts, REMOTE_IMAGE_LIMITS). */
+export const MAX_IMAGE_PIXELS = REMOTE_IMAGE_LIMITS.maxFramePixels
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 export const DEFAULT_CACHE_TTL_MS = 5 * 60_000
+/** The containers fetched images may come in (TIFF is not drawn), then sharp's names for them. */
+const FETCHED_FORMATS: ReadonlySet<SniffedFormat> = new Set<ReadableFormat>(['PNG', 'JPEG', 'WebP', 'GIF', 'HEIF'])
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif', 'heif', 'avif'])
 /**
  * How long a failure is kept when the server said the image is not there (HTTP 404 or
@@ -130,21 +135,27 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
 
   async function download (url: string, role: string, counted: Pick<FetchImageOptions, 'bytes' | 'signal' | 'maxBytes'>): Promise<FetchedImage> {
     const { bytes } = await options.fetcher.fetch(url, role, { bytes: counted.bytes, signal: counted.signal, maxBytes: counted.maxBytes })
-    let meta: sharp.Metadata
+    // The source-image gate (src/images/limits.ts): sniffed, header read, limits checked.
+    const invalid = (why: string): AppError => new AppError('REMOTE_IMAGE_INVALID', `${role}: ${why}`, { details: { role, url } })
+    const sniffed = sniff(bytes)
+    // Other formats never reach libvips, which would parse an SVG or a PDF to read its header.
+    if (sniffed === undefined || (!sniffed.readable && READABLE_FORMATS.has(sniffed.format))) {
+      throw invalid(`the URL ${url} did not answer with an image (PNG, JPEG, WebP, GIF or AVIF)`)
+    }
+    if (!FETCHED_FORMATS.has(sniffed.format)) throw invalid(`the URL ${url} answered ${sniffed.format.toLowerCase()} that is not a PNG, JPEG, WebP, GIF or AVIF image`)
+    let header: SourceHeader
     try {
-      meta = await sharp(bytes, { limitInputPixels: false }).metadata()
+      header = await readHeader(bytes)
     } catch {
-      throw new AppError('REMOTE_IMAGE_INVALID', `${role}: the URL ${url} did not answer with an image (PNG, JPEG, WebP, GIF or AVIF)`, { details: { role, url } })
+      throw invalid(`the URL ${url} did not answer with an image (PNG, JPEG, WebP, GIF or AVIF)`)
     }
-    if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) {
-      throw new AppError('REMOTE_IMAGE_INVALID', `${role}: the URL ${url} answered ${meta.format ?? 'something'} that is not a PNG, JPEG, WebP, GIF or AVIF image`, { details: { role, url } })
+    const { format, width, height, frames } = header
+    const check = checkSource(header, { maxFramePixels: maxPixels })
+    if (format === undefined || !FORMATS.has(format) || (!check.ok && check.limit === 'size')) {
+      throw invalid(`the URL ${url} answered ${format ?? 'something'} that is not a PNG, JPEG, WebP, GIF or AVIF image`)
     }
-    const height = meta.pageHeight ?? meta.height
-    if (meta.width * height > maxPixels) {
-      throw new AppError('REMOTE_IMAGE_INVALID', `${role}: the image at ${url} is ${meta.width}×${height} pixels, above the limit of ${maxPixels} pixels`, { details: { role, url } })
-    }
-    const frames = Math.max(1, meta.pages ?? 1)
-    return { bytes, width: meta.width, height, format: meta.format, frames, ...(frames > 1 && meta.delay !== undefined ? { delays: meta.delay } : {}) }
+    if (!check.ok) throw invalid(`the image at ${url} is ${width}×${height} pixels, above the limit of ${maxPixels} pixels`)
+    return { bytes, width, height, format, frames, ...(frames > 1 && header.delays !== undefined ? { delays: header.delays } : {}) }
   }
 
   function rememberFailure (url: string, err: unknown): void {

@@ -83,6 +83,18 @@ function letWorkersSizeTheirYoungGeneration (): void {
   }
 }
 
+/**
+ * How long a job that has started may run on once its caller's signal fires (the client
+ * gone, the request's deadline) before its thread is stopped. Stopping a thread is the
+ * only way to stop its job, and the next job then waits for a new thread that loads and
+ * compiles its code again: after a load of 10 KB Markdown documents ended with its
+ * connections closed, each of the two threads was stopped a few milliseconds before its
+ * job would have ended, and the next requests ran on cold threads at a tenth of the rate
+ * (bench/bare-route.bench.ts, docs/performance.md). A long job (a drawing, a freeze) is
+ * still stopped, this much later.
+ */
+export const ABORT_GRACE_MS = 100
+
 /** Idle workers exit after this; the first job after a quiet spell starts one, and loads what its kind needs. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
 
@@ -208,14 +220,20 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       // The job's own time limit starts now: the caller holds its slot, so waiting for
       // one never counts against it.
       const controller = new AbortController()
-      const forward = (): void => controller.abort(signal!.reason)
-      if (signal?.aborted === true) forward()
+      // The worker writes its thread id here when it starts the task.
+      const startedOn = new Int32Array(new SharedArrayBuffer(4))
+      // A job not yet started leaves piscina's queue at once; a started one gets
+      // ABORT_GRACE_MS to end on its own before its thread is stopped.
+      let grace: NodeJS.Timeout | undefined
+      const forward = (): void => {
+        if (Atomics.load(startedOn, 0) === 0) controller.abort(signal!.reason)
+        else grace = setTimeout(() => controller.abort(signal!.reason), ABORT_GRACE_MS)
+      }
+      if (signal?.aborted === true) controller.abort(signal.reason)
       else signal?.addEventListener('abort', forward, { once: true })
       const timer = options.timeoutMs > 0
         ? setTimeout(() => controller.abort(new AppError('TIMEOUT', `The work took longer than ${options.timeoutMs} ms and was stopped: send a smaller request`, { details: { limitMs: options.timeoutMs } })), options.timeoutMs)
         : undefined
-      // The worker writes its thread id here when it starts the task.
-      const startedOn = new Int32Array(new SharedArrayBuffer(4))
       inFlight.add(startedOn)
       quiet.busy()
       clearInterval(stayTimer)
@@ -232,6 +250,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
           const reason: unknown = controller.signal.reason
           throw reason instanceof AppError ? reason : new AppError('TIMEOUT')
         }
+        if (signal?.aborted === true) throw signal.reason instanceof AppError ? signal.reason : new AppError('TIMEOUT')
         throw workerFailure(err)
       } finally {
         inFlight.delete(startedOn)
@@ -240,8 +259,11 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
           stayOne()
         }
         clearTimeout(timer)
+        clearTimeout(grace)
         signal?.removeEventListener('abort', forward)
       }
+      // Ended within its grace: the caller's signal still decides, as if it had been stopped.
+      if (signal?.aborted === true) throw signal.reason instanceof AppError ? signal.reason : new AppError('TIMEOUT')
       if (result.kind === 'error') throw new AppError(result.code as ErrorCode, result.message, result.details === undefined ? undefined : { details: result.details })
       return result.value as never
     },

@@ -1,10 +1,9 @@
 // Exact bytes on a socket, for the client replay tests (test/clients/): what each
 // existing client sends (docs/compatibility.md), written by hand so that nothing (no
-// HTTP library) adds, drops or reorders a header. The answer is read back raw and
-// parsed here: status line, headers, body (Content-Length, chunked, or until close).
+// HTTP library) adds, drops or reorders a header (test/support/raw-http.ts).
 import fs from 'node:fs'
-import net from 'node:net'
 import { tempDir } from '../helpers.js'
+import { requestBytes, sendRaw } from '../support/raw-http.js'
 import { type ServerProcess, startServerProcess } from '../processes.js'
 
 /** A key in the hosted service's style (`FP-...`); its prefix means nothing to us. */
@@ -27,53 +26,11 @@ export interface WireRequest {
   body?: string | Buffer
 }
 
-/** Writes the request's bytes to a fresh connection and reads the whole answer. */
+/** Writes the request's bytes to a fresh connection, left open as clients leave it (a half-close reads as a client gone), and reads the whole answer. */
 export async function send (port: number, req: WireRequest): Promise<WireAnswer> {
-  const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8')
-  const lines = [`${req.method} ${req.target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close']
-  for (const [name, value] of req.headers ?? []) lines.push(`${name}: ${value}`)
-  if (body !== undefined) lines.push(`Content-Length: ${body.length}`)
-  const head = Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1')
-  const raw = await new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const socket = net.connect({ host: '127.0.0.1', port }, () => {
-      socket.write(body === undefined ? head : Buffer.concat([head, body]))
-    })
-    socket.on('data', (d: Buffer) => chunks.push(d))
-    socket.on('end', () => resolve(Buffer.concat(chunks)))
-    socket.on('error', reject)
-  })
-  return parseAnswer(raw)
-}
-
-function parseAnswer (raw: Buffer): WireAnswer {
-  const end = raw.indexOf('\r\n\r\n')
-  if (end < 0) throw new Error(`no complete answer: ${raw.toString('latin1').slice(0, 200)}`)
-  const [statusLine, ...headerLines] = raw.subarray(0, end).toString('latin1').split('\r\n')
-  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine!)?.[1])
-  const headers: Record<string, string> = {}
-  for (const line of headerLines) {
-    const colon = line.indexOf(':')
-    const name = line.slice(0, colon).trim().toLowerCase()
-    const value = line.slice(colon + 1).trim()
-    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`
-  }
-  let body = raw.subarray(end + 4)
-  if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
-    const parts: Buffer[] = []
-    let at = 0
-    for (;;) {
-      const lineEnd = body.indexOf('\r\n', at)
-      const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16)
-      if (!(size > 0)) break
-      parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size))
-      at = lineEnd + 2 + size + 2
-    }
-    body = Buffer.concat(parts)
-  } else if (headers['content-length'] !== undefined) {
-    body = body.subarray(0, Number(headers['content-length']))
-  }
-  return { status, headers, body }
+  const answer = await sendRaw(port, [requestBytes({ ...req, host: `127.0.0.1:${port}`, headers: req.headers ?? [] })], { keepOpen: true, timeoutMs: 60_000 })
+  if (answer.noAnswer) throw new Error(`no complete answer: ${answer.body.slice(0, 200)}`)
+  return { status: answer.status, headers: answer.headers, body: answer.bytes }
 }
 
 /**

@@ -6,26 +6,15 @@ import sharp from 'sharp'
 import { testConfig } from '../config.js'
 import { createImageConverter } from '../../src/conversion/image/convert.js'
 import { AppError } from '../../src/errors.js'
-import { createTestApp, json, type TestApp } from '../helpers.js'
+import { createTestApp, type TestApp } from '../helpers.js'
 import { animation, bombPng, manyFrameGif, multipart, source } from './fixtures.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
 
 let t: TestApp
 before(async () => { t = await createTestApp() })
 after(() => t.close())
 
 const ACCEPTED = ['JPEG', 'PNG', 'WebP', 'GIF', 'AVIF', 'TIFF']
-
-function assertError (res: { statusCode: number, headers: Record<string, unknown>, body: string }, status: number, error: string, message?: RegExp): any {
-  assert.equal(res.statusCode, status, res.body.slice(0, 300))
-  assert.match(String(res.headers['content-type']), /^application\/json/)
-  const body = json(res)
-  assert.equal(body.success, false)
-  assert.equal(body.code, status)
-  assert.equal(body.error, error)
-  assert.equal(typeof body.requestId, 'string')
-  if (message) assert.match(body.message, message)
-  return body
-}
 
 /** A 2×2 24-bit Windows bitmap, written by hand. */
 function bmp (): Buffer {
@@ -50,18 +39,18 @@ const post = (url: string, payload: Buffer | string | undefined, headers: Record
 describe('image conversion: unreadable requests', () => {
   it('refuses an empty body with 400 EMPTY_BODY', async () => {
     for (const url of ['/convert/image-png', '/convert/image-jpg', '/convert/image-webp']) {
-      assertError(await post(url, undefined), 400, 'EMPTY_BODY', /empty/)
-      assertError(await post(url, Buffer.alloc(0), { 'content-type': 'image/png' }), 400, 'EMPTY_BODY', /empty/)
+      assertErrorEnvelope(await post(url, undefined), 400, 'EMPTY_BODY', { message: /empty/ })
+      assertErrorEnvelope(await post(url, Buffer.alloc(0), { 'content-type': 'image/png' }), 400, 'EMPTY_BODY', { message: /empty/ })
     }
   })
 
   it('refuses a multipart form without a file part', async () => {
     const form = multipart([{ name: 'quality', data: '80' }])
-    assertError(await post('/convert/image-png', form.body, { 'content-type': form.contentType }), 400, 'EMPTY_BODY', /"file"/)
+    assertErrorEnvelope(await post('/convert/image-png', form.body, { 'content-type': form.contentType }), 400, 'EMPTY_BODY', { message: /"file"/ })
   })
 
   it('refuses a malformed multipart form with 400', async () => {
-    assertError(await post('/convert/image-png', 'whatever', { 'content-type': 'multipart/form-data; charset=utf-8' }), 400, 'BAD_REQUEST', /multipart/i)
+    assertErrorEnvelope(await post('/convert/image-png', 'whatever', { 'content-type': 'multipart/form-data; charset=utf-8' }), 400, 'BAD_REQUEST', { message: /multipart/i })
   })
 
   it('refuses a truncated PNG, JPEG and GIF with 400 IMAGE_INVALID', async () => {
@@ -71,7 +60,7 @@ describe('image conversion: unreadable requests', () => {
     for (const [name, bytes] of [['PNG', png], ['JPEG', jpeg], ['GIF', gif]] as const) {
       for (const url of ['/convert/image-png', '/convert/image-jpg', '/convert/image-webp']) {
         const res = await post(url, bytes.subarray(0, Math.floor(bytes.length / 2)))
-        assertError(res, 400, 'IMAGE_INVALID', /truncated or corrupt/)
+        assertErrorEnvelope(res, 400, 'IMAGE_INVALID', { message: /truncated or corrupt/ })
       }
       assert.ok(name)
     }
@@ -79,7 +68,7 @@ describe('image conversion: unreadable requests', () => {
 
   it('refuses bytes that are no image with 415 listing the accepted formats', async () => {
     for (const bytes of ['just some text, not an image', Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])]) {
-      const body = assertError(await post('/convert/image-png', bytes, { 'content-type': 'image/png' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', /JPEG, PNG, WebP, GIF, AVIF, TIFF/)
+      const body = assertErrorEnvelope(await post('/convert/image-png', bytes, { 'content-type': 'image/png' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', { message: /JPEG, PNG, WebP, GIF, AVIF, TIFF/ })
       assert.deepEqual(body.acceptedFormats, ACCEPTED)
     }
   })
@@ -87,7 +76,7 @@ describe('image conversion: unreadable requests', () => {
   it('recognises the image by its bytes: a lying content type or file name changes nothing', async () => {
     // Text labelled as a PNG file.
     const liar = multipart([{ name: 'file', filename: 'photo.png', type: 'image/png', data: '<html>not a picture</html>' }])
-    assertError(await post('/convert/image-jpg', liar.body, { 'content-type': liar.contentType }), 415, 'IMAGE_UNSUPPORTED_FORMAT')
+    assertErrorEnvelope(await post('/convert/image-jpg', liar.body, { 'content-type': liar.contentType }), 415, 'IMAGE_UNSUPPORTED_FORMAT')
     // A real PNG labelled as a JPEG: converted correctly.
     const png = await source().png().toBuffer()
     const honest = multipart([{ name: 'file', filename: 'photo.jpg', type: 'image/jpeg', data: png }])
@@ -98,13 +87,13 @@ describe('image conversion: unreadable requests', () => {
 
   it('refuses BMP (which the engine cannot read) with 415 naming it', async () => {
     await assert.rejects(sharp(bmp()).metadata(), /unsupported image format/)
-    assertError(await post('/convert/image-png', bmp(), { 'content-type': 'image/bmp' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', /BMP.*send JPEG, PNG, WebP, GIF, AVIF, TIFF/)
+    assertErrorEnvelope(await post('/convert/image-png', bmp(), { 'content-type': 'image/bmp' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', { message: /BMP.*send JPEG, PNG, WebP, GIF, AVIF, TIFF/ })
   })
 
   it('refuses SVG with 415, before rasterising anything', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="http://127.0.0.1:9/x.png" width="10" height="10"/></svg>'
     for (const bytes of [svg, `<?xml version="1.0"?>\n${svg}`]) {
-      assertError(await post('/convert/image-png', bytes, { 'content-type': 'image/svg+xml' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', /SVG/)
+      assertErrorEnvelope(await post('/convert/image-png', bytes, { 'content-type': 'image/svg+xml' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', { message: /SVG/ })
     }
   })
 })
@@ -138,7 +127,7 @@ describe('image conversion: what never reaches libvips', () => {
 
   it('answers those over HTTP with the 415 envelope naming SVG', async () => {
     for (const svg of svgs) {
-      assertError(await post('/convert/image-png', svg, { 'content-type': 'image/svg+xml' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', /SVG/)
+      assertErrorEnvelope(await post('/convert/image-png', svg, { 'content-type': 'image/svg+xml' }), 415, 'IMAGE_UNSUPPORTED_FORMAT', { message: /SVG/ })
     }
   })
 })
@@ -147,11 +136,11 @@ describe('image conversion: parameters', () => {
   it('refuses a quality outside 1..100 or not an integer, naming "quality"', async () => {
     const png = await source().png().toBuffer()
     for (const q of ['0', '101', '-5', '1.5', 'abc', '']) {
-      assertError(await post(`/convert/image-jpg?quality=${q}`, png), 400, 'VALIDATION', /quality/)
+      assertErrorEnvelope(await post(`/convert/image-jpg?quality=${q}`, png), 400, 'VALIDATION', { message: /quality/ })
     }
     for (const q of ['0', '101', 'high']) {
       const form = multipart([{ name: 'file', filename: 'a.png', data: png }, { name: 'quality', data: q }])
-      assertError(await post('/convert/image-webp', form.body, { 'content-type': form.contentType }), 400, 'VALIDATION', /quality/)
+      assertErrorEnvelope(await post('/convert/image-webp', form.body, { 'content-type': form.contentType }), 400, 'VALIDATION', { message: /quality/ })
     }
   })
 
@@ -163,7 +152,7 @@ describe('image conversion: parameters', () => {
   it('refuses a background that is no colour, naming "background"', async () => {
     const png = await source().png().toBuffer()
     for (const bg of ['notacolour', '300,0,0', '12345']) {
-      assertError(await post(`/convert/image-jpg?background=${bg}`, png), 400, 'VALIDATION', /background/)
+      assertErrorEnvelope(await post(`/convert/image-jpg?background=${bg}`, png), 400, 'VALIDATION', { message: /background/ })
     }
   })
 })
@@ -175,7 +164,7 @@ describe('image conversion: decompression bombs', () => {
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata()
     assert.deepEqual([meta.width, meta.height], [30000, 30000])
     for (const url of ['/convert/image-png', '/convert/image-jpg', '/convert/image-webp']) {
-      const body = assertError(await post(url, bomb), 400, 'IMAGE_TOO_MANY_PIXELS', /30000×30000.*900000000 pixels.*at most 50000000/)
+      const body = assertErrorEnvelope(await post(url, bomb), 400, 'IMAGE_TOO_MANY_PIXELS', { message: /30000×30000.*900000000 pixels.*at most 50000000/ })
       assert.equal(body.maxPixels, 50_000_000)
     }
   })
@@ -184,7 +173,7 @@ describe('image conversion: decompression bombs', () => {
     const many = await manyFrameGif(1001)
     assert.equal((await sharp(many).metadata()).pages, 1001)
     for (const url of ['/convert/image-png', '/convert/image-webp']) {
-      assertError(await post(url, many), 400, 'IMAGE_TOO_MANY_FRAMES', /1001 frames.*at most 1000/)
+      assertErrorEnvelope(await post(url, many), 400, 'IMAGE_TOO_MANY_FRAMES', { message: /1001 frames.*at most 1000/ })
     }
   })
 
@@ -193,7 +182,7 @@ describe('image conversion: decompression bombs', () => {
     try {
       const anim = await animation('gif', 100, 100, 100)
       const res = await small.app.inject({ method: 'POST', url: '/convert/image-webp', headers: small.auth, payload: anim })
-      assertError(res, 400, 'IMAGE_TOO_MANY_PIXELS', /100×100 pixels × 100 frames = 1000000 pixels/)
+      assertErrorEnvelope(res, 400, 'IMAGE_TOO_MANY_PIXELS', { message: /100×100 pixels × 100 frames = 1000000 pixels/ })
       // One frame of the same size is fine.
       const still = await sharp({ create: { width: 100, height: 100, channels: 3, background: 'red' } }).gif().toBuffer()
       assert.equal((await small.app.inject({ method: 'POST', url: '/convert/image-webp', headers: small.auth, payload: still })).statusCode, 200)

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test'
 import { Type } from 'typebox'
 import { AppError, ERROR_CATALOGUE, type ErrorCode } from '../../src/errors.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
 
 let t: TestApp
 
@@ -39,24 +40,11 @@ before(async () => {
 })
 after(() => t.close())
 
-function assertEnvelope (res: { statusCode: number, headers: Record<string, unknown>, body: string }, status: number, error: string): any {
-  assert.equal(res.statusCode, status, res.body)
-  assert.match(String(res.headers['content-type']), /^application\/json/)
-  const body = json(res)
-  assert.equal(body.success, false)
-  assert.equal(body.code, status)
-  assert.equal(body.error, error)
-  assert.equal(typeof body.message, 'string')
-  assert.ok(body.message.length > 0)
-  assert.equal(body.requestId, res.headers['x-request-id'])
-  return body
-}
-
 describe('error catalogue', () => {
   it('answers every entry with its status, its message and the envelope', async () => {
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
       const res = await t.app.inject({ method: 'GET', url: `/probe/throw/${code}`, headers: t.auth })
-      const body = assertEnvelope(res, entry.status, code)
+      const body = assertErrorEnvelope(res, entry.status, code)
       assert.equal(body.message, entry.message)
     }
   })
@@ -75,47 +63,47 @@ describe('failures detected by the framework', () => {
   it('answers malformed JSON with 400 MALFORMED_JSON, whatever the content type', async () => {
     for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/plain; charset=utf-8' }, {}]) {
       const res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: { ...t.auth, ...headers }, payload: '{"name": "x",' })
-      const body = assertEnvelope(res, 400, 'MALFORMED_JSON')
+      const body = assertErrorEnvelope(res, 400, 'MALFORMED_JSON')
       assert.match(body.message, /not valid JSON/)
     }
   })
 
   it('answers invalid UTF-8 with 400 INVALID_UTF8', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: { ...t.auth, 'content-type': 'application/json' }, payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) })
-    assertEnvelope(res, 400, 'INVALID_UTF8')
+    assertErrorEnvelope(res, 400, 'INVALID_UTF8')
   })
 
   it('answers a body over the limit with 413 BODY_TOO_LARGE naming the route and its limit (BODY_LIMIT here)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: { ...t.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(5000) }) })
-    assertEnvelope(res, 413, 'BODY_TOO_LARGE')
+    assertErrorEnvelope(res, 413, 'BODY_TOO_LARGE')
     assert.equal(JSON.parse(res.body).message, 'The request body is too large: /probe/json accepts at most 2 KiB (2048 bytes) per request')
     assert.equal(JSON.parse(res.body).limit, 2048)
   })
 
   it('answers an unreadable Content-Type header with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: { ...t.auth, 'content-type': '/// not a type' }, payload: '{"name":"x"}' })
-    assertEnvelope(res, 415, 'UNSUPPORTED_MEDIA_TYPE')
+    assertErrorEnvelope(res, 415, 'UNSUPPORTED_MEDIA_TYPE')
   })
 
   it('names the field in validation errors', async () => {
     let res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: t.auth, payload: { size: 3 } })
-    assert.match(assertEnvelope(res, 400, 'VALIDATION').message, /Missing body field "name"/)
+    assert.match(assertErrorEnvelope(res, 400, 'VALIDATION').message, /Missing body field "name"/)
     res = await t.app.inject({ method: 'POST', url: '/probe/json', headers: t.auth, payload: { name: 'a', size: 99 } })
-    assert.match(assertEnvelope(res, 400, 'VALIDATION').message, /"size".*<= 10/)
+    assert.match(assertErrorEnvelope(res, 400, 'VALIDATION').message, /"size".*<= 10/)
     res = await t.app.inject({ method: 'GET', url: '/gen/html?code=abc', headers: t.auth })
-    assert.match(assertEnvelope(res, 400, 'VALIDATION').message, /query parameter "code"/)
+    assert.match(assertErrorEnvelope(res, 400, 'VALIDATION').message, /query parameter "code"/)
   })
 
   it('hides internals of unexpected failures behind 500 INTERNAL with the request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/probe/crash', headers: { ...t.auth, 'x-request-id': 'trace-me-123' } })
-    const body = assertEnvelope(res, 500, 'INTERNAL')
+    const body = assertErrorEnvelope(res, 500, 'INTERNAL')
     assert.equal(body.requestId, 'trace-me-123')
     assert.doesNotMatch(res.body, /secret|hunter2|\/var\/lib|stack/)
   })
 
   it('stops a request that runs too long with 503 TIMEOUT', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/probe/slow', headers: t.auth })
-    assertEnvelope(res, 503, 'TIMEOUT')
+    assertErrorEnvelope(res, 503, 'TIMEOUT')
   })
 
   it('keeps serving after every kind of failure', async () => {
@@ -128,21 +116,21 @@ describe('failures detected by the framework', () => {
 describe('GET /gen/html, the deliberate test error', () => {
   it('answers 500 with the envelope by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/gen/html', headers: t.auth })
-    const body = assertEnvelope(res, 500, 'TEST_ERROR')
+    const body = assertErrorEnvelope(res, 500, 'TEST_ERROR')
     assert.match(body.message, /test error/)
   })
 
   it('answers the status chosen by ?code=, in 400..599', async () => {
     for (const code of [400, 404, 418, 429, 503, 599]) {
       const res = await t.app.inject({ method: 'GET', url: `/gen/html?code=${code}`, headers: t.auth })
-      assertEnvelope(res, code, 'TEST_ERROR')
+      assertErrorEnvelope(res, code, 'TEST_ERROR')
     }
   })
 
   it('refuses a status outside 400..599 with 400 naming the parameter', async () => {
     for (const code of ['200', '399', '600', '1e3']) {
       const res = await t.app.inject({ method: 'GET', url: `/gen/html?code=${code}`, headers: t.auth })
-      assert.match(assertEnvelope(res, 400, 'VALIDATION').message, /"code"/)
+      assert.match(assertErrorEnvelope(res, 400, 'VALIDATION').message, /"code"/)
     }
   })
 })

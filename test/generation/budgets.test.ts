@@ -12,7 +12,8 @@ import { wrapText } from '../../src/generation/draw.js'
 import { graphemes, wordPieces } from '../../src/generation/graphemes.js'
 import { MAX_SOURCE_PIXELS } from '../../src/generation/render-job.js'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
-import { createTestApp, json, type TestApp } from '../helpers.js'
+import { createTestApp, type TestApp } from '../helpers.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
 
 let t: TestApp
 let server: http.Server
@@ -37,45 +38,37 @@ after(async () => { await t.close(); server.closeAllConnections(); server.close(
 
 const post = async (payload: unknown) => await t.app.inject({ method: 'POST', url: '/gen/custom', headers: t.auth, payload: payload as object })
 
-function assertError (res: { statusCode: number, body: string }, status: number, code: string, message: RegExp, field?: string): void {
-  assert.equal(res.statusCode, status, res.body)
-  const body = json(res)
-  assert.deepEqual([body.success, body.code, body.error], [false, status, code])
-  assert.match(body.message, message)
-  if (field !== undefined) assert.equal(body.field, field)
-}
-
 describe('/gen/custom budgets', () => {
   it('refuses a blur radius above MAX_BLUR_PX, in a filter and in a text outline', async () => {
-    assertError(await post({ images: [{ color: 'red', filter: 'blur(5000px)' }] }), 400, 'GEN_LIMIT_EXCEEDED', new RegExp(`at most ${MAX_BLUR_PX}px`), 'images[0].filter')
-    assertError(await post({ images: [{ color: 'red', filter: 'grayscale(1) blur(101px)' }] }), 400, 'GEN_LIMIT_EXCEEDED', /blurs by 101px/, 'images[0].filter')
-    assertError(await post({ texts: [{ text: 'a', outlinewidth: 2, outlineblur: 5000 }] }), 400, 'GEN_LIMIT_EXCEEDED', /between 0 and 100/, 'texts[0].outlineblur')
-    assertError(await post({ global: { textOutlineBlur: 1e9 }, texts: [{ text: 'a' }] }), 400, 'GEN_LIMIT_EXCEEDED', /between 0 and 100/, 'global.textOutlineBlur')
+    assertErrorEnvelope(await post({ images: [{ color: 'red', filter: 'blur(5000px)' }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: new RegExp(`at most ${MAX_BLUR_PX}px`), field: 'images[0].filter' })
+    assertErrorEnvelope(await post({ images: [{ color: 'red', filter: 'grayscale(1) blur(101px)' }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /blurs by 101px/, field: 'images[0].filter' })
+    assertErrorEnvelope(await post({ texts: [{ text: 'a', outlinewidth: 2, outlineblur: 5000 }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /between 0 and 100/, field: 'texts[0].outlineblur' })
+    assertErrorEnvelope(await post({ global: { textOutlineBlur: 1e9 }, texts: [{ text: 'a' }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /between 0 and 100/, field: 'global.textOutlineBlur' })
     const ok = await post({ images: [{ color: 'red', width: 50, height: 50, filter: `blur(${MAX_BLUR_PX}px)` }] })
     assert.equal(ok.statusCode, 200, ok.body)
   })
 
   it('refuses more blurred pixels than one full canvas (50 blurred 3000×3000 layers took 45 s)', async () => {
     const layers = Array.from({ length: 50 }, (_, i) => ({ color: 'red', width: 3000, height: 3000, rotate: i, filter: 'blur(10px)' }))
-    assertError(await post({ base: { width: 3000, height: 3000 }, images: layers }), 400, 'GEN_LIMIT_EXCEEDED', /blur 450000000 pixels together, at most 9000000/, 'images')
+    assertErrorEnvelope(await post({ base: { width: 3000, height: 3000 }, images: layers }), 400, 'GEN_LIMIT_EXCEEDED', { message: /blur 450000000 pixels together, at most 9000000/, field: 'images' })
   })
 
   it('refuses more characters and lines than a picture draws', async () => {
     const long = 'a'.repeat(MAX_DRAWN_CHARACTERS / 4)
-    assertError(await post({ texts: Array.from({ length: 5 }, () => ({ text: long })) }), 400, 'GEN_LIMIT_EXCEEDED', new RegExp(`${MAX_DRAWN_CHARACTERS + MAX_DRAWN_CHARACTERS / 4} characters together, at most ${MAX_DRAWN_CHARACTERS}`), 'texts')
-    assertError(await post({ texts: [{ texts: Array.from({ length: 2 }, () => '\n'.repeat(MAX_DRAWN_LINES)) }] }), 400, 'GEN_LIMIT_EXCEEDED', new RegExp(`at most ${MAX_DRAWN_LINES} per picture`), 'texts')
+    assertErrorEnvelope(await post({ texts: Array.from({ length: 5 }, () => ({ text: long })) }), 400, 'GEN_LIMIT_EXCEEDED', { message: new RegExp(`${MAX_DRAWN_CHARACTERS + MAX_DRAWN_CHARACTERS / 4} characters together, at most ${MAX_DRAWN_CHARACTERS}`), field: 'texts' })
+    assertErrorEnvelope(await post({ texts: [{ texts: Array.from({ length: 2 }, () => '\n'.repeat(MAX_DRAWN_LINES)) }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: new RegExp(`at most ${MAX_DRAWN_LINES} per picture`), field: 'texts' })
   })
 
   it('gives global.textSize the range of texts[].size', async () => {
     for (const size of [1e9, -50, 0]) {
-      assertError(await post({ global: { textSize: size }, texts: [{ text: 'a' }] }), 400, 'GEN_LIMIT_EXCEEDED', /between 1 and 1000/, 'global.textSize')
+      assertErrorEnvelope(await post({ global: { textSize: size }, texts: [{ text: 'a' }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /between 1 and 1000/, field: 'global.textSize' })
     }
     assert.equal((await post({ global: { textSize: 40 }, texts: [{ text: 'a' }] })).statusCode, 200)
   })
 
   it('refuses images whose pixels as sent exceed MAX_SOURCE_PIXELS before decoding any (ten 5000×5000 PNGs)', async () => {
     const images = Array.from({ length: 10 }, (_, i) => ({ url: `${base}/huge-${i}.png`, width: 100, height: 100, x: i * 100 }))
-    assertError(await post({ images }), 413, 'GEN_BUDGET_EXCEEDED', new RegExp(`250000000 pixels as sent, above the budget of ${MAX_SOURCE_PIXELS}`))
+    assertErrorEnvelope(await post({ images }), 413, 'GEN_BUDGET_EXCEEDED', { message: new RegExp(`250000000 pixels as sent, above the budget of ${MAX_SOURCE_PIXELS}`) })
   })
 
   it('draws a 4000×4000 image at 100×100 from a shrunk decode, the same picture as drawing it whole', async () => {
@@ -93,17 +86,17 @@ describe('/gen/custom budgets', () => {
 
 describe('bad numbers answer 400, not 500 (issue 14, item 9)', () => {
   it('a negative circle radius is a 400 naming the field (the canvas threw on a negative arc)', async () => {
-    assertError(await post({ images: [{ type: 'circle', radius: -100 }] }), 400, 'GEN_LIMIT_EXCEEDED', /must not be negative/, 'images[0].radius')
+    assertErrorEnvelope(await post({ images: [{ type: 'circle', radius: -100 }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /must not be negative/, field: 'images[0].radius' })
   })
 
   it('a negative size or width of an image or a text is a 400 naming the field', async () => {
-    assertError(await post({ images: [{ color: 'red', size: -5 }] }), 400, 'GEN_LIMIT_EXCEEDED', /must not be negative/, 'images[0].size')
-    assertError(await post({ images: [{ color: 'red', width: -5 }] }), 400, 'GEN_LIMIT_EXCEEDED', /must not be negative/, 'images[0].width')
-    assertError(await post({ texts: [{ text: 'a', width: -5 }] }), 400, 'GEN_LIMIT_EXCEEDED', /must not be negative/, 'texts[0].width')
+    assertErrorEnvelope(await post({ images: [{ color: 'red', size: -5 }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /must not be negative/, field: 'images[0].size' })
+    assertErrorEnvelope(await post({ images: [{ color: 'red', width: -5 }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /must not be negative/, field: 'images[0].width' })
+    assertErrorEnvelope(await post({ texts: [{ text: 'a', width: -5 }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /must not be negative/, field: 'texts[0].width' })
   })
 
   it('40 lines of 4999 newlines is a 400 (Math.max(...lines) overflowed the stack: 500)', async () => {
-    assertError(await post({ texts: [{ texts: Array.from({ length: 40 }, () => '\n'.repeat(4999)) }] }), 400, 'GEN_LIMIT_EXCEEDED', /together, at most/, 'texts')
+    assertErrorEnvelope(await post({ texts: [{ texts: Array.from({ length: 40 }, () => '\n'.repeat(4999)) }] }), 400, 'GEN_LIMIT_EXCEEDED', { message: /together, at most/, field: 'texts' })
   })
 
   it('a text as wide as the budget allows draws, widest-line box included (no spread of the lines)', async () => {

@@ -12,6 +12,7 @@ import { parseAllowList } from '../../src/remote-fetch/address.js'
 import { createScheduler } from '../../src/work/scheduler.js'
 import { AppError } from '../../src/errors.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
 
 let t: TestApp
 let strict: TestApp
@@ -30,17 +31,6 @@ before(async () => {
 after(async () => { await t.close(); await strict.close(); server.closeAllConnections(); server.close() })
 
 async function meta (body: Buffer) { return await sharp(body).metadata() }
-
-function assertError (res: { statusCode: number, headers: Record<string, unknown>, body: string }, status: number, code: string, message?: RegExp): any {
-  assert.equal(res.statusCode, status, res.body)
-  assert.match(String(res.headers['content-type']), /^application\/json/)
-  const body = json(res)
-  assert.equal(body.success, false)
-  assert.equal(body.code, status)
-  assert.equal(body.error, code)
-  if (message) assert.match(body.message, message)
-  return body
-}
 
 describe('/gen/welcome and the other templates', () => {
   it('draws a welcome banner from query parameters alone (PNG by default)', async () => {
@@ -79,16 +69,16 @@ describe('/gen/welcome and the other templates', () => {
   })
 
   it('answers unknown templates, assets, fonts and colours with a 400/404 naming the field', async () => {
-    assertError(await t.app.inject({ method: 'GET', url: '/gen/nope', headers: t.auth }), 404, 'TEMPLATE_NOT_FOUND', /nope/)
-    const asset = assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?banner=nothere', headers: t.auth }), 400, 'UNKNOWN_ASSET', /banner "nothere"/)
+    assertErrorEnvelope(await t.app.inject({ method: 'GET', url: '/gen/nope', headers: t.auth }), 404, 'TEMPLATE_NOT_FOUND', { message: /nope/ })
+    const asset = assertErrorEnvelope(await t.app.inject({ method: 'GET', url: '/gen/welcome?banner=nothere', headers: t.auth }), 400, 'UNKNOWN_ASSET', { message: /banner "nothere"/ })
     assert.ok(asset.valid.includes('space'))
-    assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?font=Comic%20Sans%20MS', headers: t.auth }), 400, 'UNKNOWN_FONT', /Comic Sans MS/)
-    assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?color_username=notacolour', headers: t.auth }), 400, 'INVALID_COLOR', /color_username/)
-    assertError(await t.app.inject({ method: 'GET', url: '/gen/welcome?output=bmp', headers: t.auth }), 400, 'VALIDATION', /output/)
+    assertErrorEnvelope(await t.app.inject({ method: 'GET', url: '/gen/welcome?font=Comic%20Sans%20MS', headers: t.auth }), 400, 'UNKNOWN_FONT', { message: /Comic Sans MS/ })
+    assertErrorEnvelope(await t.app.inject({ method: 'GET', url: '/gen/welcome?color_username=notacolour', headers: t.auth }), 400, 'INVALID_COLOR', { message: /color_username/ })
+    assertErrorEnvelope(await t.app.inject({ method: 'GET', url: '/gen/welcome?output=bmp', headers: t.auth }), 400, 'VALIDATION', { message: /output/ })
   })
 
   it('refuses an avatar on loopback by default with a 400 naming the avatar', async () => {
-    const body = assertError(await strict.app.inject({ method: 'GET', url: `/gen/welcome?avatar=${encodeURIComponent(`${base}/a.png`)}`, headers: strict.auth }), 400, 'REMOTE_FETCH_REFUSED', /^avatar: /)
+    const body = assertErrorEnvelope(await strict.app.inject({ method: 'GET', url: `/gen/welcome?avatar=${encodeURIComponent(`${base}/a.png`)}`, headers: strict.auth }), 400, 'REMOTE_FETCH_REFUSED', { message: /^avatar: / })
     assert.equal(body.role, 'avatar')
   })
 })
@@ -135,7 +125,7 @@ describe('lists and previews', () => {
         assert.equal(res.headers['content-type'], 'image/png')
       }
     }
-    assertError(await t.app.inject({ method: 'GET', url: '/assets/icons/nothere.png' }), 404, 'ASSET_NOT_FOUND')
+    assertErrorEnvelope(await t.app.inject({ method: 'GET', url: '/assets/icons/nothere.png' }), 404, 'ASSET_NOT_FOUND')
   })
 })
 
@@ -171,19 +161,19 @@ describe('/gen/custom', () => {
 
   it('enforces each limit with a message naming it', async () => {
     const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/gen/custom', headers: t.auth, payload: payload as object })
-    assertError(await post({ images: Array.from({ length: 51 }, () => ({ color: 'red' })) }), 400, 'GEN_LIMIT_EXCEEDED', /at most 50/)
-    assertError(await post({ images: Array.from({ length: 11 }, (_, i) => ({ url: `${base}/${i}.png` })) }), 400, 'GEN_LIMIT_EXCEEDED', /URLs: 11, at most 10/)
-    assertError(await post({ texts: Array.from({ length: 51 }, () => ({ text: 'a' })) }), 400, 'GEN_LIMIT_EXCEEDED', /texts: 51, at most 50/)
+    assertErrorEnvelope(await post({ images: Array.from({ length: 51 }, () => ({ color: 'red' })) }), 400, 'GEN_LIMIT_EXCEEDED', { message: /at most 50/ })
+    assertErrorEnvelope(await post({ images: Array.from({ length: 11 }, (_, i) => ({ url: `${base}/${i}.png` })) }), 400, 'GEN_LIMIT_EXCEEDED', { message: /URLs: 11, at most 10/ })
+    assertErrorEnvelope(await post({ texts: Array.from({ length: 51 }, () => ({ text: 'a' })) }), 400, 'GEN_LIMIT_EXCEEDED', { message: /texts: 51, at most 50/ })
     // 0 is "not set" (docs/compatibility.md, "The C# client's custom images"), not a size.
     for (const [w, h] of [[-5, 10], [3001, 10], [10, 5000]]) {
-      assertError(await post({ base: { width: w, height: h } }), 400, 'GEN_LIMIT_EXCEEDED', /between 1 and 3000/)
+      assertErrorEnvelope(await post({ base: { width: w, height: h } }), 400, 'GEN_LIMIT_EXCEEDED', { message: /between 1 and 3000/ })
     }
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 'a')
-    assertError(await t.app.inject({ method: 'POST', url: '/gen/custom', headers: t.auth, payload: big }), 413, 'BODY_TOO_LARGE', /at most 10 MiB .*: use image URLs/)
+    assertErrorEnvelope(await t.app.inject({ method: 'POST', url: '/gen/custom', headers: t.auth, payload: big }), 413, 'BODY_TOO_LARGE', { message: /at most 10 MiB .*: use image URLs/ })
   })
 
   it('names the layer whose URL failed', async () => {
-    const body = assertError(await strict.app.inject({ method: 'POST', url: '/gen/custom', headers: strict.auth, payload: { images: [{ color: 'red' }, { url: 'http://[::1]/x.png' }] } }), 400, 'REMOTE_FETCH_REFUSED', /^layer 1: /)
+    const body = assertErrorEnvelope(await strict.app.inject({ method: 'POST', url: '/gen/custom', headers: strict.auth, payload: { images: [{ color: 'red' }, { url: 'http://[::1]/x.png' }] } }), 400, 'REMOTE_FETCH_REFUSED', { message: /^layer 1: / })
     assert.equal(body.role, 'layer 1')
   })
 })

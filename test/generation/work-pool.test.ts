@@ -65,6 +65,21 @@ describe('work pool', () => {
     assert.equal(JSON.parse(Buffer.from(md).toString()).markdown, '**x**\n')
   })
 
+  // A load's connections closing with short jobs running stopped both threads, and the
+  // next requests waited for new ones that compiled their code again (docs/performance.md).
+  it('lets a started job that ends within ABORT_GRACE_MS end on its thread, and still rejects with the reason', async () => {
+    const options = { signal: new AbortController().signal, busy: 'WORK_BUSY' as const }
+    // markdown-it loaded on the thread first: the job below then takes well under a millisecond.
+    await work.run({ kind: 'markdown-html', input: '# warm', options: {} }, options)
+    const controller = new AbortController()
+    const running = work.run({ kind: 'markdown-html', input: '# *quick*', options: {} }, { signal: controller.signal, busy: 'WORK_BUSY' })
+    while (work.pool.startedJobs === 0) await new Promise((resolve) => setImmediate(resolve))
+    controller.abort(new AppError('TIMEOUT', 'the client left'))
+    await assert.rejects(running, (err: unknown) => err instanceof AppError && err.message === 'the client left')
+    assert.equal(work.pool.liveThreads, 1, 'the thread was stopped although its job ended within the grace')
+    assert.equal(work.scheduler.stats.running, 0)
+  })
+
   it('stops a job at WORK_TIMEOUT_MS with 503 TIMEOUT naming the limit', async () => {
     const limited = createWork({ threads: 1, timeoutMs: 300, dataDir: tempDir('uma-pool-') })
     try {

@@ -9,6 +9,7 @@ import { sha256 } from '../../src/store/gif-files.js'
 import { gifDirOf } from '../../src/store/local-gif-files.js'
 import { ensureStarterCatalog } from '../../src/gifs/starter.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
 
 let t: TestApp
 let url: string
@@ -27,11 +28,9 @@ before(async () => {
 })
 after(() => t.close())
 
-function assertErrorEnvelope (res: { statusCode: number, headers: Record<string, unknown>, body: string }, status: number, error: string): void {
-  assert.equal(res.statusCode, status, res.body.slice(0, 200))
-  assert.match(String(res.headers['content-type']), /^application\/json/)
-  const body = json(res)
-  assert.deepEqual({ success: body.success, code: body.code, error: body.error }, { success: false, code: status, error })
+/** The error envelope, never cached: a file's 404 today may be there tomorrow. */
+function assertUncachedError (res: { statusCode: number, headers: Record<string, unknown>, body: string }, status: number, error: string): void {
+  assertErrorEnvelope(res, status, error)
   assert.equal(res.headers['cache-control'], undefined)
 }
 
@@ -92,7 +91,7 @@ describe('GET /files/gifs/<hash>.gif', () => {
 
   it('answers a range beyond the end with 416, Content-Range and the envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url, headers: { range: `bytes=${bytes.length}-` } })
-    assertErrorEnvelope(res, 416, 'RANGE_NOT_SATISFIABLE')
+    assertUncachedError(res, 416, 'RANGE_NOT_SATISFIABLE')
     assert.equal(res.headers['content-range'], `bytes */${bytes.length}`)
   })
 
@@ -128,7 +127,7 @@ describe('GET /files/gifs/<hash>.gif', () => {
       '%2Fetc%2Fpasswd'
     ]) {
       const res = await t.app.inject({ method: 'GET', url: `/files/gifs/${name}` })
-      assertErrorEnvelope(res, 404, 'GIF_FILE_NOT_FOUND')
+      assertUncachedError(res, 404, 'GIF_FILE_NOT_FOUND')
       assert.ok(!res.body.includes('do not serve'))
     }
   })
@@ -147,7 +146,7 @@ describe('GET /files/gifs/<hash>.gif', () => {
     const [gif] = await t.store.gifs.add([{ category: 'hug', hash: 'a'.repeat(64), url: null, size: 10, width: 1, height: 1, frames: 1, contentType: 'image/gif' }])
     try {
       const res = await t.app.inject({ method: 'GET', url: `/files/gifs/${'a'.repeat(64)}.gif` })
-      assertErrorEnvelope(res, 404, 'GIF_FILE_NOT_FOUND')
+      assertUncachedError(res, 404, 'GIF_FILE_NOT_FOUND')
     } finally {
       await t.store.gifs.remove(gif!.id)
     }
@@ -162,7 +161,7 @@ describe('GET /files/gifs/<hash>.gif', () => {
     fs.symlinkSync(path.join(t.config.dataDir, 'secret.txt'), link)
     try {
       const res = await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfLink}.gif` })
-      assertErrorEnvelope(res, 404, 'GIF_FILE_NOT_FOUND')
+      assertUncachedError(res, 404, 'GIF_FILE_NOT_FOUND')
       assert.doesNotMatch(res.body, /do not serve/)
     } finally {
       fs.rmSync(link)
@@ -176,7 +175,7 @@ describe('GET /files/gifs/<hash>.gif', () => {
     const fifo = path.join(gifDirOf(t.config.dataDir), `${hashOfFifo}.gif`)
     execFileSync('mkfifo', [fifo])
     try {
-      assertErrorEnvelope(await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfFifo}.gif` }), 404, 'GIF_FILE_NOT_FOUND')
+      assertUncachedError(await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfFifo}.gif` }), 404, 'GIF_FILE_NOT_FOUND')
     } finally {
       fs.rmSync(fifo)
       await t.store.gifs.remove(gif!.id)
@@ -189,7 +188,7 @@ describe('GET /files/gifs/<hash>.gif', () => {
     const dir = path.join(gifDirOf(t.config.dataDir), `${hashOfDir}.gif`)
     fs.mkdirSync(dir)
     try {
-      assertErrorEnvelope(await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfDir}.gif` }), 404, 'GIF_FILE_NOT_FOUND')
+      assertUncachedError(await t.app.inject({ method: 'GET', url: `/files/gifs/${hashOfDir}.gif` }), 404, 'GIF_FILE_NOT_FOUND')
     } finally {
       fs.rmdirSync(dir)
       await t.store.gifs.remove(gif!.id)

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { until } from '../processes.js'
-import { assertEnvelope, assertHealthy, HOSTILE_KEY, type HostileServer, rawRequest, sendRaw, startHostileServer, startProbe } from './harness.js'
+import { assertHealthy, HOSTILE_KEY, type HostileServer, startHostileServer, startProbe } from './harness.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
+import { requestBytes, sendRaw } from '../support/raw-http.js'
 
 const OPEN = { keepOpen: true }
 
@@ -27,7 +29,7 @@ describe('hostile: deep and slow JSON bodies', () => {
   after(async () => { await server?.stop() })
 
   const post = async (path: string, body: string): Promise<ReturnType<typeof sendRaw>> =>
-    await sendRaw(server.port, [rawRequest('POST', path, { authorization: HOSTILE_KEY, 'content-type': 'application/json' }, body)], OPEN)
+    await sendRaw(server.port, [requestBytes({ method: 'POST', target: path, headers: { authorization: HOSTILE_KEY, 'content-type': 'application/json' }, body })], OPEN)
 
   it('answers JSON nested 2,000 deep (a 4 KB body) with 400 JSON_TOO_DEEP naming the limit, on /gen/*, the report route and the text conversions', async () => {
     const probe = startProbe(server)
@@ -41,7 +43,7 @@ describe('hostile: deep and slow JSON bodies', () => {
     ] as const
     for (const [path, body] of bodies) {
       const answer = await post(path, body)
-      assertEnvelope(answer, 400, 'JSON_TOO_DEEP')
+      assertErrorEnvelope(answer, 400, 'JSON_TOO_DEEP')
       assert.match(String(answer.json!.message), /more than 64 levels deep/, path)
       assert.match(String(answer.json!.message), /send only the fields the endpoint documents/, path)
       assert.equal(answer.json!.limit, 64, path)
@@ -53,19 +55,19 @@ describe('hostile: deep and slow JSON bodies', () => {
   it('reads a body nested exactly 64 deep: the limit is where the message says', async () => {
     // The report's reason must be a string: the 64-level array gets as far as validation.
     const at = await post('/sfw/gif/1/report', `{"reason":${nestedArrays(63)}}`)
-    assertEnvelope(at, 400, 'VALIDATION')
+    assertErrorEnvelope(at, 400, 'VALIDATION')
     const over = await post('/sfw/gif/1/report', `{"reason":${nestedArrays(64)}}`)
-    assertEnvelope(over, 400, 'JSON_TOO_DEEP')
+    assertErrorEnvelope(over, 400, 'JSON_TOO_DEEP')
   })
 
   it('logs the 503 of a JSON body still arriving at REQUEST_TIMEOUT_MS at debug, not as a server error', async () => {
     const body = JSON.stringify({ username: 'slow', members: 'Member #1' })
-    const head = rawRequest('POST', '/gen/welcome', { authorization: HOSTILE_KEY, 'content-type': 'application/json', 'content-length': String(body.length) })
+    const head = requestBytes({ method: 'POST', target: '/gen/welcome', headers: { authorization: HOSTILE_KEY, 'content-type': 'application/json', 'content-length': String(body.length) } })
     // A byte every 200 ms: the body would take 7 s, past the 1.5 s deadline.
     const chunks: Array<string | Buffer | number> = [head]
     for (const byte of body) chunks.push(byte, 200)
     const answer = await sendRaw(server.port, chunks, { ...OPEN, timeoutMs: 10_000 })
-    assertEnvelope(answer, 503, 'TIMEOUT')
+    assertErrorEnvelope(answer, 503, 'TIMEOUT')
     const requestId = String(answer.json!.requestId)
     await until(() => logLines(server).some((l) => l.reqId === requestId && l.msg === 'request'))
     const lines = logLines(server).filter((l) => l.reqId === requestId)
@@ -74,6 +76,6 @@ describe('hostile: deep and slow JSON bodies', () => {
     assert.equal(failure[0]!.level, 20, 'at debug')
     assert.equal(failure[0]!.err, undefined, 'no stack')
     assert.deepEqual(lines.filter((l) => l.level >= 40), [], 'nothing at warn or above for this request')
-    assert.equal((await sendRaw(server.port, [rawRequest('GET', '/healthz', {})], OPEN)).status, 200)
+    assert.equal((await sendRaw(server.port, [requestBytes({ method: 'GET', target: '/healthz', headers: {} })], OPEN)).status, 200)
   })
 })

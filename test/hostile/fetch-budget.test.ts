@@ -14,7 +14,9 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { tempDir } from '../helpers.js'
-import { assertEnvelope, assertHealthy, type HostileServer, type RawAnswer, startHostileServer, startProbe } from './harness.js'
+import { assertHealthy, type HostileServer, startHostileServer, startProbe } from './harness.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
+import { rawAnswer, type RawAnswer } from '../support/raw-http.js'
 
 const MB = 1024 * 1024
 /** REMOTE_FETCH_MEMORY for this test (the default is 256mb): six pictures of 80 MB cannot all fit. */
@@ -60,12 +62,7 @@ async function post (server: HostileServer, path: string, body: object): Promise
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
-        const text = Buffer.concat(chunks)
-        const headers: Record<string, string> = {}
-        for (const [k, v] of Object.entries(res.headers)) headers[k] = String(v)
-        let json: Record<string, unknown> | undefined
-        try { json = JSON.parse(text.toString('utf8')) as Record<string, unknown> } catch { json = undefined }
-        resolve({ status: res.statusCode ?? 0, headers, body: json === undefined ? '' : text.toString('utf8'), json, noAnswer: false })
+        resolve(rawAnswer(res.statusCode ?? 0, res.headers, Buffer.concat(chunks)))
       })
     })
     req.on('error', reject)
@@ -127,7 +124,7 @@ describe('hostile: fetched images under one byte budget (issue 35, item 2)', () 
         assert.equal(answer.headers['content-type'], 'image/png')
         continue
       }
-      assertEnvelope(answer, 503, 'RENDER_BUSY')
+      assertErrorEnvelope(answer, 503, 'RENDER_BUSY')
       assert.match(answer.headers['retry-after'] ?? '', /^[1-9][0-9]*$/, 'an honest Retry-After: whole seconds, at least 1')
       assert.equal(answer.json?.fetchMemoryBytes, BUDGET, `the budget is named: ${answer.body}`)
       assert.equal(answer.json?.retryAfter, Number(answer.headers['retry-after']))

@@ -14,7 +14,9 @@ import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { webpMemoryBytes } from '../../src/gifs/webp.js'
 import { tempDir } from '../helpers.js'
-import { assertEnvelope, assertHealthy, type HostileServer, type RawAnswer, startHostileServer, startProbe } from './harness.js'
+import { assertHealthy, type HostileServer, startHostileServer, startProbe } from './harness.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
+import { rawAnswer, type RawAnswer } from '../support/raw-http.js'
 
 const MB = 1024 * 1024
 /** IMAGE_MEMORY for this test: less than one of these gifs' WebP needs, so they run one at a time. */
@@ -36,12 +38,7 @@ async function get (server: HostileServer, urlPath: string, key?: string): Promi
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
-        const text = Buffer.concat(chunks)
-        const headers: Record<string, string> = {}
-        for (const [k, v] of Object.entries(res.headers)) headers[k] = String(v)
-        let json: Record<string, unknown> | undefined
-        try { json = JSON.parse(text.toString('utf8')) as Record<string, unknown> } catch { json = undefined }
-        resolve({ status: res.statusCode ?? 0, headers, body: json === undefined ? '' : text.toString('utf8'), json, noAnswer: false })
+        resolve(rawAnswer(res.statusCode ?? 0, res.headers, Buffer.concat(chunks)))
       })
     })
     req.on('error', reject)
@@ -108,7 +105,7 @@ describe('hostile: first WebP conversions of catalog gifs under a budget (issue 
         assert.equal(answer.headers['content-type'], 'image/webp')
         continue
       }
-      assertEnvelope(answer, 503, 'WORK_BUSY')
+      assertErrorEnvelope(answer, 503, 'WORK_BUSY')
       assert.match(answer.headers['retry-after'] ?? '', /^[1-9][0-9]*$/, 'an honest Retry-After: whole seconds, at least 1')
     }
     assert.ok(answers.some((a) => a.status === 200), 'the first conversion is made')

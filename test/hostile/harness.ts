@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import { allocatorEnv, serverNodeFlags } from '../../scripts/allocator.mjs'
 import { tempDir } from '../helpers.js'
 import { startServerProcess, type ServerProcess } from '../processes.js'
@@ -120,118 +119,6 @@ export async function cpuLoadAfter (server: HostileServer, delayMs = 2000, windo
   const startedAt = performance.now()
   await new Promise((resolve) => setTimeout(resolve, windowMs))
   return (server.cpuMs() - before) / (performance.now() - startedAt)
-}
-
-export interface RawAnswer {
-  status: number
-  headers: Record<string, string>
-  body: string
-  /** The body parsed as JSON, when it is JSON. */
-  json: Record<string, unknown> | undefined
-  /** The server closed the connection without an answer. */
-  noAnswer: boolean
-}
-
-/**
- * Writes `chunks` to a fresh TCP connection (a number in the list waits that many ms),
- * then half-closes unless `keepOpen`, and reads until the server closes or answers a
- * whole response. Resolves with the parsed answer.
- */
-export function sendRaw (port: number, chunks: Array<string | Buffer | number>, options: { keepOpen?: boolean, timeoutMs?: number, host?: string } = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: options.host ?? '127.0.0.1' })
-    const received: Buffer[] = []
-    let done = false
-    const finish = (): void => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      socket.destroy()
-      resolve(parseAnswer(Buffer.concat(received)))
-    }
-    const timer = setTimeout(() => {
-      if (done) return
-      done = true
-      socket.destroy()
-      reject(new Error(`no answer within ${options.timeoutMs ?? 15_000} ms; received: ${Buffer.concat(received).toString('latin1').slice(0, 200)}`))
-    }, options.timeoutMs ?? 15_000)
-    socket.on('data', (d: Buffer) => {
-      received.push(d)
-      if (completeResponse(Buffer.concat(received))) finish()
-    })
-    socket.on('end', finish)
-    socket.on('close', finish)
-    socket.on('error', () => finish())
-    socket.on('connect', async () => {
-      for (const chunk of chunks) {
-        if (done) return
-        if (typeof chunk === 'number') await new Promise((resolve) => setTimeout(resolve, chunk))
-        else socket.write(chunk)
-      }
-      if (!options.keepOpen && !done) socket.end()
-    })
-  })
-}
-
-function completeResponse (bytes: Buffer): boolean {
-  const text = bytes.toString('latin1')
-  const headEnd = text.indexOf('\r\n\r\n')
-  if (headEnd < 0) return false
-  const length = /\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, headEnd))
-  if (length) return bytes.length >= headEnd + 4 + Number(length[1])
-  if (/\r\ntransfer-encoding:\s*chunked/i.test(text.slice(0, headEnd))) return text.endsWith('0\r\n\r\n')
-  return false
-}
-
-function parseAnswer (bytes: Buffer): RawAnswer {
-  const text = bytes.toString('utf8')
-  const headEnd = text.indexOf('\r\n\r\n')
-  if (headEnd < 0) return { status: 0, headers: {}, body: text, json: undefined, noAnswer: true }
-  const [statusLine, ...headerLines] = text.slice(0, headEnd).split('\r\n')
-  const headers: Record<string, string> = {}
-  for (const line of headerLines) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
-  }
-  let body = text.slice(headEnd + 4)
-  if (/chunked/i.test(headers['transfer-encoding'] ?? '')) body = unchunk(body)
-  let json: Record<string, unknown> | undefined
-  try { json = JSON.parse(body) as Record<string, unknown> } catch { json = undefined }
-  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0), headers, body, json, noAnswer: false }
-}
-
-function unchunk (body: string): string {
-  let out = ''
-  let rest = body
-  for (;;) {
-    const lineEnd = rest.indexOf('\r\n')
-    if (lineEnd < 0) return out
-    const size = parseInt(rest.slice(0, lineEnd), 16)
-    if (!Number.isFinite(size) || size === 0) return out
-    out += rest.slice(lineEnd + 2, lineEnd + 2 + size)
-    rest = rest.slice(lineEnd + 2 + size + 2)
-  }
-}
-
-/** A request as bytes: request line, Host, the given headers, Content-Length for a body. */
-export function rawRequest (method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Buffer {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close']
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`)
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) lines.push(`Content-Length: ${Buffer.byteLength(body)}`)
-  const head = Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1')
-  return body === undefined ? head : Buffer.concat([head, Buffer.from(body)])
-}
-
-/** The error envelope every failure must be: status, code equal to it, a message, a stable error code. */
-export function assertEnvelope (answer: RawAnswer, status: number, error?: string): void {
-  assert.equal(answer.noAnswer, false, 'the server answered')
-  assert.equal(answer.status, status, `status ${answer.status}, body ${answer.body.slice(0, 300)}`)
-  assert.ok(answer.json, `a JSON body, got ${answer.body.slice(0, 200)}`)
-  assert.equal(answer.json.success, false)
-  assert.equal(answer.json.code, status)
-  assert.equal(typeof answer.json.message, 'string')
-  assert.ok((answer.json.message as string).length > 0)
-  if (error !== undefined) assert.equal(answer.json.error, error, `error code; message: ${String(answer.json.message)}`)
 }
 
 /** What every hostile case checks after its attack: healthy, no freeze, bounded memory, idle CPU. */

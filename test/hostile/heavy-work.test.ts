@@ -7,7 +7,9 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
-import { assertEnvelope, assertHealthy, cpuLoadAfter, HEALTH_LIMITS, type HostileServer, type RawAnswer, rawRequest, startHostileServer, startProbe } from './harness.js'
+import { assertHealthy, cpuLoadAfter, HEALTH_LIMITS, type HostileServer, startHostileServer, startProbe } from './harness.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
+import { type RawAnswer, requestBytes } from '../support/raw-http.js'
 
 /**
  * An answer read whole through Node's HTTP client, as the harness's raw answers are
@@ -89,15 +91,15 @@ describe('hostile heavy work (issue 14)', () => {
   it('item 2: 50 layers blurred by 5000px are refused before drawing (60 s before), and so are 50 blurred by 100px', async () => {
     const layers = (blur: number) => Array.from({ length: 50 }, (_, i) => ({ type: 'bitmap', width: 3000, height: 3000, color: 'red', rotate: i, filter: `blur(${blur}px)` }))
     await underProbe(server, async () => {
-      assertEnvelope(await send(server, '/gen/custom', { base: { width: 3000, height: 3000 }, images: layers(5000) }), 400, 'GEN_LIMIT_EXCEEDED')
-      assertEnvelope(await send(server, '/gen/custom', { base: { width: 3000, height: 3000 }, images: layers(100) }), 400, 'GEN_LIMIT_EXCEEDED')
+      assertErrorEnvelope(await send(server, '/gen/custom', { base: { width: 3000, height: 3000 }, images: layers(5000) }), 400, 'GEN_LIMIT_EXCEEDED')
+      assertErrorEnvelope(await send(server, '/gen/custom', { base: { width: 3000, height: 3000 }, images: layers(100) }), 400, 'GEN_LIMIT_EXCEEDED')
     })
   })
 
   it('item 3: 32,000 task list items convert in a worker (11 s of event loop before); 400,000 are refused', async () => {
     const converted = await underProbe(server, async () => {
       const answer = await send(server, '/convert/markdown-html', '- [ ] a\n'.repeat(32_000), 'text/plain')
-      assertEnvelope(await send(server, '/convert/markdown-html', '- [ ] a\n'.repeat(400_000), 'text/plain'), 413, 'TEXT_BUDGET_EXCEEDED')
+      assertErrorEnvelope(await send(server, '/convert/markdown-html', '- [ ] a\n'.repeat(400_000), 'text/plain'), 413, 'TEXT_BUDGET_EXCEEDED')
       return answer
     })
     assert.equal(converted.status, 200)
@@ -108,18 +110,18 @@ describe('hostile heavy work (issue 14)', () => {
   it('item 4: 30 nested block quotes around a <pre> of 0.8 MB are refused at the output budget (a 50 MB answer before)', async () => {
     const html = '<blockquote>'.repeat(30) + '<pre>' + 'x\n'.repeat(400_000) + '</pre>' + '</blockquote>'.repeat(30)
     const answer = await underProbe(server, async () => await send(server, '/convert/html-markdown', html, 'text/html'))
-    assertEnvelope(answer, 413, 'TEXT_OUTPUT_TOO_LARGE')
+    assertErrorEnvelope(answer, 413, 'TEXT_OUTPUT_TOO_LARGE')
   })
 
   it('item 4: 3.8 MB of setext headings with headingIds and autolinks are refused (53 MB and 2 GB RSS before)', async () => {
     const answer = await underProbe(server, async () => await send(server, '/convert/markdown-html?headingIds=true&autolinks=true', 'a\n=\n'.repeat(950_000), 'text/plain'))
-    assertEnvelope(answer, 413, 'TEXT_BUDGET_EXCEEDED')
+    assertErrorEnvelope(answer, 413, 'TEXT_BUDGET_EXCEEDED')
   })
 
   it('item 5: ten 5000×5000 PNGs drawn at 100×100 are refused from their headers (1.3 GB RSS before)', async () => {
     const images = Array.from({ length: 10 }, (_, i) => ({ url: `${imageBase}/ten-${i}.png`, width: 100, height: 100, x: (i % 5) * 100, y: Math.floor(i / 5) * 100 }))
     const answer = await underProbe(server, async () => await send(server, '/gen/custom', { base: { width: 500, height: 200 }, images }))
-    assertEnvelope(answer, 413, 'GEN_BUDGET_EXCEEDED')
+    assertErrorEnvelope(answer, 413, 'GEN_BUDGET_EXCEEDED')
   })
 
   it('item 5: four requests at once, each with four 5000×5000 PNGs drawn at 100×100, are drawn from shrunk decodes (4.3 GB RSS before)', async () => {
@@ -139,7 +141,7 @@ describe('hostile heavy work (issue 14)', () => {
         { texts: [{ texts: Array.from({ length: 40 }, () => '\n'.repeat(4999)) }] },
         { global: { textSize: 1e9 }, texts: [{ text: 'a' }] },
         { global: { textSize: -50 }, texts: [{ text: 'a' }] }
-      ]) assertEnvelope(await send(server, '/gen/custom', body), 400, 'GEN_LIMIT_EXCEEDED')
+      ]) assertErrorEnvelope(await send(server, '/gen/custom', body), 400, 'GEN_LIMIT_EXCEEDED')
     })
   })
 })
@@ -175,7 +177,7 @@ describe('item 6: work stops at its deadline, and holds its slot until it has', 
     })
     // Stopped at the deadline (TIMEOUT), or refused at once because the work queued ahead
     // could not finish before it (WORK_BUSY, RENDER_BUSY: src/work/scheduler.ts).
-    answers.forEach((answer, i) => assertEnvelope(answer, 503, String(answer.json?.error) === 'TIMEOUT' ? 'TIMEOUT' : i < 3 ? 'WORK_BUSY' : 'RENDER_BUSY'))
+    answers.forEach((answer, i) => assertErrorEnvelope(answer, 503, String(answer.json?.error) === 'TIMEOUT' ? 'TIMEOUT' : i < 3 ? 'WORK_BUSY' : 'RENDER_BUSY'))
     assert.ok(answers.some((answer) => answer.json?.error === 'TIMEOUT'), 'no job ran until its deadline')
     assert.doesNotMatch(server.output(), /Reply was already sent/)
   })
@@ -209,7 +211,7 @@ describe('heavy work follows its client, not the end of its request body', () =>
     await new Promise((resolve) => socket.once('connect', resolve))
     socket.on('error', () => {})
     const cpuBefore = server.cpuMs()
-    socket.write(rawRequest('POST', '/convert/markdown-html', { authorization: server.key, 'content-type': 'text/plain' }, conversion))
+    socket.write(requestBytes({ method: 'POST', target: '/convert/markdown-html', headers: { authorization: server.key, 'content-type': 'text/plain' }, body: conversion }))
     // The job has started once the process has spent a tenth of a second on it.
     const waitStarted = performance.now()
     while (server.cpuMs() - cpuBefore < 100) {

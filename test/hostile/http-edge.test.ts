@@ -11,10 +11,9 @@ import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { tempDir } from '../helpers.js'
 import { request } from '../processes.js'
-import {
-  assertEnvelope, assertHealthy, cpuLoadAfter, HEALTH_LIMITS, HOSTILE_KEY, type HostileServer,
-  rawRequest, sendRaw, startHostileServer, startProbe
-} from './harness.js'
+import { assertHealthy, cpuLoadAfter, HEALTH_LIMITS, HOSTILE_KEY, type HostileServer, startHostileServer, startProbe } from './harness.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
+import { requestBytes, sendRaw } from '../support/raw-http.js'
 
 /**
  * The client keeps its side open until the answer: Node's HTTP server aborts a request
@@ -77,22 +76,22 @@ describe('hostile: uploads, envelopes and operator files', () => {
     const body = Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])])
     const headers = { authorization: HOSTILE_KEY, 'content-type': 'multipart/form-data; boundary=B' }
     // The body ends where Content-Length says, inside the part.
-    const cut = await sendRaw(server.port, [rawRequest('POST', '/convert/image-png', headers, body)], OPEN)
-    assertEnvelope(cut, 400, 'BAD_REQUEST')
+    const cut = await sendRaw(server.port, [requestBytes({ method: 'POST', target: '/convert/image-png', headers, body })], OPEN)
+    assertErrorEnvelope(cut, 400, 'BAD_REQUEST')
     assert.match(String(cut.json!.message), /multipart/)
     // The same, chunked: the terminating chunk ends the form inside the part.
     const chunked = await sendRaw(server.port, [
-      rawRequest('POST', '/convert/image-webp', { ...headers, 'transfer-encoding': 'chunked' }),
+      requestBytes({ method: 'POST', target: '/convert/image-webp', headers: { ...headers, 'transfer-encoding': 'chunked' } }),
       `${body.length.toString(16)}\r\n`, body, '\r\n0\r\n\r\n'
     ], OPEN)
-    assertEnvelope(chunked, 400, 'BAD_REQUEST')
+    assertErrorEnvelope(chunked, 400, 'BAD_REQUEST')
     // The client goes away before the declared length: nobody to answer, nothing to crash.
-    const gone = await sendRaw(server.port, [rawRequest('POST', '/convert/image-jpg', { ...headers, 'content-length': '5000' }, body)])
+    const gone = await sendRaw(server.port, [requestBytes({ method: 'POST', target: '/convert/image-jpg', headers: { ...headers, 'content-length': '5000' }, body })])
     assert.ok(gone.noAnswer || gone.status === 400, `no answer or 400, got ${gone.status}`)
     // And a raw upload abandoned halfway.
     const socket = net.connect(server.port, '127.0.0.1')
     socket.on('error', () => {})
-    socket.write(rawRequest('POST', '/convert/image-png', { authorization: HOSTILE_KEY, 'content-length': '100000' }, Buffer.alloc(5000)))
+    socket.write(requestBytes({ method: 'POST', target: '/convert/image-png', headers: { authorization: HOSTILE_KEY, 'content-length': '100000' }, body: Buffer.alloc(5000) }))
     await new Promise((resolve) => setTimeout(resolve, 200))
     socket.destroy()
     const answer = await convert(server, OTHER_KEY, await png)
@@ -111,7 +110,7 @@ describe('hostile: uploads, envelopes and operator files', () => {
     // announced, past the 16 MiB all uploads may hold (IMAGE_UPLOAD_MEMORY).
     const attack = Array.from({ length: 10 }, async () => {
       const answer = await sendRaw(server.port, [
-        rawRequest('POST', '/convert/image-png', { authorization: HOSTILE_KEY, 'content-type': 'application/octet-stream', 'content-length': String(4 * 1024 * 1024) }),
+        requestBytes({ method: 'POST', target: '/convert/image-png', headers: { authorization: HOSTILE_KEY, 'content-type': 'application/octet-stream', 'content-length': String(4 * 1024 * 1024) } }),
         Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1), 2000, Buffer.alloc(100, 1)
       ], { keepOpen: true, timeoutMs: 20_000 })
       settled.push(String(answer.json?.error))
@@ -131,10 +130,10 @@ describe('hostile: uploads, envelopes and operator files', () => {
       const error = String(answer.json?.error)
       seen.set(error, (seen.get(error) ?? 0) + 1)
       if (error === 'UPLOAD_TOO_SLOW') {
-        assertEnvelope(answer, 408, 'UPLOAD_TOO_SLOW')
+        assertErrorEnvelope(answer, 408, 'UPLOAD_TOO_SLOW')
         assert.match(String(answer.json!.message), /too slowly.*bytes per second/)
       } else {
-        assertEnvelope(answer, 503, 'IMAGE_BUSY')
+        assertErrorEnvelope(answer, 503, 'IMAGE_BUSY')
         assert.equal(answer.headers['retry-after'], '2')
       }
     }
@@ -153,23 +152,23 @@ describe('hostile: uploads, envelopes and operator files', () => {
   // echoing the URL, a bare "Client Error", 431 and 414 in other shapes).
   it('answers failures before routing with the envelope and a catalogue code, echoing nothing', async () => {
     const probe = startProbe(server)
-    const badUrl = await sendRaw(server.port, [rawRequest('GET', '/%zz-secret-token', {})], OPEN)
-    assertEnvelope(badUrl, 400, 'MALFORMED_URL')
+    const badUrl = await sendRaw(server.port, [requestBytes({ method: 'GET', target: '/%zz-secret-token', headers: {} })], OPEN)
+    assertErrorEnvelope(badUrl, 400, 'MALFORMED_URL')
     assert.doesNotMatch(badUrl.body, /secret-token|%zz/)
     assert.ok(badUrl.headers['x-request-id'])
 
-    const longParam = await sendRaw(server.port, [rawRequest('GET', `/sfw/gif/${'x'.repeat(600)}`, { authorization: HOSTILE_KEY })], OPEN)
-    assertEnvelope(longParam, 414, 'URL_TOO_LONG')
+    const longParam = await sendRaw(server.port, [requestBytes({ method: 'GET', target: `/sfw/gif/${'x'.repeat(600)}`, headers: { authorization: HOSTILE_KEY } })], OPEN)
+    assertErrorEnvelope(longParam, 414, 'URL_TOO_LONG')
     assert.doesNotMatch(longParam.body, /xxxx/)
 
-    const hugeHeaders = await sendRaw(server.port, [rawRequest('GET', '/healthz', { 'x-filler': 'a'.repeat(20_000) })], OPEN)
-    assertEnvelope(hugeHeaders, 431, 'HEADERS_TOO_LARGE')
-    const hugeUrl = await sendRaw(server.port, [rawRequest('GET', `/healthz?${'q'.repeat(20_000)}`, {})], OPEN)
-    assertEnvelope(hugeUrl, 431, 'HEADERS_TOO_LARGE')
+    const hugeHeaders = await sendRaw(server.port, [requestBytes({ method: 'GET', target: '/healthz', headers: { 'x-filler': 'a'.repeat(20_000) } })], OPEN)
+    assertErrorEnvelope(hugeHeaders, 431, 'HEADERS_TOO_LARGE')
+    const hugeUrl = await sendRaw(server.port, [requestBytes({ method: 'GET', target: `/healthz?${'q'.repeat(20_000)}`, headers: {} })], OPEN)
+    assertErrorEnvelope(hugeUrl, 431, 'HEADERS_TOO_LARGE')
 
     for (const garbage of ['HELLO THERE\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n', 'GET / HTTP/1.1\r\nbad header line\r\n\r\n', '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03']) {
       const answer = await sendRaw(server.port, [garbage], OPEN)
-      assertEnvelope(answer, 400, 'MALFORMED_REQUEST')
+      assertErrorEnvelope(answer, 400, 'MALFORMED_REQUEST')
       assert.equal(answer.headers.connection, 'close')
     }
     await assertHealthy(server, await probe.stop())
@@ -183,8 +182,8 @@ describe('hostile: uploads, envelopes and operator files', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100000000 100000000" width="100000000" height="100000000"/>'
     ]
     for (const svg of svgs) {
-      const answer = await sendRaw(server.port, [rawRequest('POST', '/convert/image-png', { authorization: HOSTILE_KEY, 'content-type': 'image/svg+xml' }, svg)], OPEN)
-      assertEnvelope(answer, 415, 'IMAGE_UNSUPPORTED_FORMAT')
+      const answer = await sendRaw(server.port, [requestBytes({ method: 'POST', target: '/convert/image-png', headers: { authorization: HOSTILE_KEY, 'content-type': 'image/svg+xml' }, body: svg })], OPEN)
+      assertErrorEnvelope(answer, 415, 'IMAGE_UNSUPPORTED_FORMAT')
       assert.match(String(answer.json!.message), /an SVG image/)
       assert.doesNotMatch(answer.body, /root:/)
     }
@@ -197,8 +196,8 @@ describe('hostile: uploads, envelopes and operator files', () => {
     assert.ok(list.list.includes('good'))
     for (const bad of ['notes', 'folder', 'passwd']) {
       assert.ok(!list.list.includes(bad), `${bad} is not listed`)
-      const answer = await sendRaw(server.port, [rawRequest('GET', `/assets/banners/${bad}.png`, {})], OPEN)
-      assertEnvelope(answer, 404, 'ASSET_NOT_FOUND')
+      const answer = await sendRaw(server.port, [requestBytes({ method: 'GET', target: `/assets/banners/${bad}.png`, headers: {} })], OPEN)
+      assertErrorEnvelope(answer, 404, 'ASSET_NOT_FOUND')
       assert.doesNotMatch(answer.body, /root:/)
       assert.match(server.output(), new RegExp(`Skipped banner file .*${bad}\\.png: it`))
     }
@@ -220,8 +219,8 @@ describe('hostile: uploads, envelopes and operator files', () => {
     assert.equal((await request(`${server.url}${file.pathname}`)).status, 200)
     fs.rmSync(onDisk)
     fs.symlinkSync('/etc/passwd', onDisk)
-    const answer = await sendRaw(server.port, [rawRequest('GET', file.pathname, {})], OPEN)
-    assertEnvelope(answer, 404, 'GIF_FILE_NOT_FOUND')
+    const answer = await sendRaw(server.port, [requestBytes({ method: 'GET', target: file.pathname, headers: {} })], OPEN)
+    assertErrorEnvelope(answer, 404, 'GIF_FILE_NOT_FOUND')
     assert.doesNotMatch(answer.body, /root:/)
   })
 })
@@ -246,8 +245,8 @@ describe('hostile: conversions past their deadline', () => {
   // Regression: libvips went on for IMAGE_TIMEOUT_MS after the request's 503.
   it('stops libvips by the request deadline: the CPU is idle 2 s after the 503', async () => {
     const probe = startProbe(server)
-    const answer = await sendRaw(server.port, [rawRequest('POST', '/convert/image-webp', { authorization: HOSTILE_KEY }, big)], { keepOpen: true, timeoutMs: 30_000 })
-    assertEnvelope(answer, 503)
+    const answer = await sendRaw(server.port, [requestBytes({ method: 'POST', target: '/convert/image-webp', headers: { authorization: HOSTILE_KEY }, body: big })], { keepOpen: true, timeoutMs: 30_000 })
+    assertErrorEnvelope(answer, 503)
     assert.ok(['IMAGE_TIMEOUT', 'TIMEOUT'].includes(String(answer.json!.error)), String(answer.json!.error))
     await assertHealthy(server, await probe.stop())
     assert.ok(await cpuLoadAfter(server) < HEALTH_LIMITS.maxIdleLoad)
@@ -258,8 +257,8 @@ describe('hostile: conversions past their deadline', () => {
   // seconds (at least one), so with REQUEST_TIMEOUT_MS at 300 ms the conversion outlives
   // its 503 by most of a second: its place stays taken until libvips has stopped.
   it('keeps the admission until libvips has stopped, so the concurrency bound holds', async () => {
-    const first = await sendRaw(server.port, [rawRequest('POST', '/convert/image-webp', { authorization: HOSTILE_KEY }, big)], { keepOpen: true, timeoutMs: 30_000 })
-    assertEnvelope(first, 503, 'TIMEOUT')
+    const first = await sendRaw(server.port, [requestBytes({ method: 'POST', target: '/convert/image-webp', headers: { authorization: HOSTILE_KEY }, body: big })], { keepOpen: true, timeoutMs: 30_000 })
+    assertErrorEnvelope(first, 503, 'TIMEOUT')
     const second = await convert(server, OTHER_KEY, await smallPng())
     assert.equal(second.status, 503, second.body.toString())
     assert.equal(JSON.parse(second.body.toString()).error, 'IMAGE_BUSY')
@@ -282,7 +281,7 @@ describe('hostile: conversions past their deadline', () => {
       received += d.toString('latin1')
       if (received.trimEnd().endsWith('}')) resolve()
     }))
-    socket.write(rawRequest('POST', '/convert/image-png', { authorization: HOSTILE_KEY, 'content-length': String(100 * 8 * 1024) }))
+    socket.write(requestBytes({ method: 'POST', target: '/convert/image-png', headers: { authorization: HOSTILE_KEY, 'content-length': String(100 * 8 * 1024) } }))
     const trickle = setInterval(() => socket.write(Buffer.alloc(8 * 1024, 7)), 50)
     try {
       await answered
@@ -341,7 +340,7 @@ describe('hostile: connections', () => {
 
   it('answers a request whose headers stop halfway with the 408 envelope', async () => {
     const answer = await sendRaw(server.port, ['GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'], { keepOpen: true })
-    assertEnvelope(answer, 408, 'REQUEST_TIMEOUT')
+    assertErrorEnvelope(answer, 408, 'REQUEST_TIMEOUT')
   })
 
   it('closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS', async () => {

@@ -9,6 +9,7 @@ import { createRedisCounterStore } from '../../src/store/counters/redis.js'
 import { AppError } from '../../src/errors.js'
 import { redisMissing, TEST_REDIS_URL, uniqueName } from '../backends.js'
 import { type FaultProxy, startFaultProxy } from '../fault-proxy.js'
+import { until } from '../processes.js'
 
 const missing = await redisMissing()
 const target = new URL(TEST_REDIS_URL)
@@ -17,14 +18,6 @@ const WINDOW = 60_000
 function recordingLog (): CounterLog & { lines: string[] } {
   const lines: string[] = []
   return { lines, warn: (_f, m) => { lines.push(`warn ${m}`) }, info: (_f, m) => { lines.push(`info ${m}`) } }
-}
-
-async function eventually (condition: () => Promise<boolean>, ms = 8000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 describe('redis counters when Redis fails', { skip: missing }, () => {
@@ -48,7 +41,7 @@ describe('redis counters when Redis fails', { skip: missing }, () => {
       assert.ok(Date.now() - t < 2000, `5 hits took ${Date.now() - t} ms`)
       assert.equal(store.state(), 'degraded')
       await proxy.pass()
-      await eventually(async () => store.state() === 'ok')
+      await until(() => store.state() === 'ok', 8000)
       assert.equal((await store.hit('a', 1, WINDOW, now)).count, 2, 'back in Redis, where one unit was counted before the outage')
       assert.deepEqual(log.lines.map((l) => l.split(' ')[0]), ['warn', 'info'], log.lines.join('\n'))
       assert.match(log.lines[0]!, /does not answer .*counted by this instance alone/)
@@ -70,7 +63,7 @@ describe('redis counters when Redis fails', { skip: missing }, () => {
       assert.ok(Date.now() - t < 2000, `took ${Date.now() - t} ms`)
       assert.equal(store.state(), 'degraded')
       await proxy.pass()
-      await eventually(async () => store.state() === 'ok')
+      await until(() => store.state() === 'ok', 8000)
       assert.deepEqual(await store.recent('np', 5), [2, 1], 'Redis again')
     } finally {
       await store.close()
@@ -86,7 +79,7 @@ describe('redis counters when Redis fails', { skip: missing }, () => {
       assert.equal((await store.hit('b', 3, WINDOW, Date.now())).count, 3)
       assert.equal(log.lines.length, 1, log.lines.join('\n'))
       await proxy.pass()
-      await eventually(async () => store.state() === 'ok')
+      await until(() => store.state() === 'ok', 8000)
       assert.equal((await store.hit('b', 1, WINDOW, Date.now())).count, 1, 'counted in Redis, where nothing was')
     } finally {
       await store.close()
@@ -106,7 +99,7 @@ describe('redis counters when Redis fails', { skip: missing }, () => {
       })
       assert.equal((await store.hit('c', 0, WINDOW, Date.now())).count, 0)
       await proxy.pass()
-      await eventually(async () => store.state() === 'ok')
+      await until(() => store.state() === 'ok', 8000)
       assert.equal((await store.hit('c', 1, WINDOW, Date.now())).count, 1)
     } finally {
       await store.close()

@@ -2,7 +2,6 @@
 // dist/cli/index.js) as a process, with its documented exit codes (0 done, 1 failed,
 // 2 usage mistake).
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import path from 'node:path'
@@ -12,6 +11,7 @@ import { GIF_TYPES } from '../../src/gifs/types.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { tempDir } from '../helpers.js'
 import { request, startServerProcess } from '../processes.js'
+import { type CliResult, runBuiltCli } from '../support/cli.js'
 
 let dataDir: string
 before(async () => {
@@ -25,13 +25,8 @@ before(async () => {
 })
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
-function cli (...args: string[]): { code: number | null, out: string, err: string } {
-  return cliOn(dataDir, ...args)
-}
-
-function cliOn (dir: string, ...args: string[]): { code: number | null, out: string, err: string } {
-  const r = spawnSync(process.execPath, ['dist/cli/index.js', ...args], { env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000 })
-  return { code: r.status, out: r.stdout, err: r.stderr }
+function cli (...args: string[]): CliResult {
+  return runBuiltCli(dataDir, args)
 }
 
 function gifs (category?: string): Array<{ id: string, category: string }> {
@@ -153,22 +148,22 @@ describe('gifs import of one file', () => {
   it('refuses a single file without --category in one sentence, changing nothing', () => {
     const file = path.join(src, 'alone.gif')
     fs.writeFileSync(file, renderStarterGif('alone', 1, 48, 32))
-    const r = cliOn(dir, 'gifs', 'import', file)
+    const r = runBuiltCli(dir, ['gifs', 'import', file])
     assert.equal(r.code, 1)
     assert.equal(r.out, '')
     assert.equal(r.err, `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)\n`)
-    assert.equal(cliOn(dir, 'gifs', 'list', '--json').out.trim(), '[]')
+    assert.equal(runBuiltCli(dir, ['gifs', 'list', '--json']).out.trim(), '[]')
   })
 
   it('imports FILE.gif with --category hug (it said "is not a folder"), and /sfw/gif/hug serves it', async () => {
     const bytes = renderStarterGif('hug', 2, 48, 32)
     const file = path.join(src, 'FILE.gif')
     fs.writeFileSync(file, bytes)
-    const r = cliOn(dir, 'gifs', 'import', file, '--category', 'hug')
+    const r = runBuiltCli(dir, ['gifs', 'import', file, '--category', 'hug'])
     assert.equal(r.code, 0, r.err)
     assert.equal(r.out, 'Added 1, skipped 0 duplicate(s), rejected 0.\n')
     // Again: the same content is a duplicate, not a second gif.
-    assert.equal(cliOn(dir, 'gifs', 'import', file, '--category', 'HUG').out, 'Added 0, skipped 1 duplicate(s), rejected 0.\n')
+    assert.equal(runBuiltCli(dir, ['gifs', 'import', file, '--category', 'HUG']).out, 'Added 0, skipped 1 duplicate(s), rejected 0.\n')
 
     const server = await startServerProcess({ DATA_DIR: dir, API_KEYS: KEY, LOG_LEVEL: 'warn', GIF_STARTER_CATALOG: 'false' })
     try {
@@ -176,7 +171,7 @@ describe('gifs import of one file', () => {
       assert.equal(res.status, 200, res.body.toString())
       const body = JSON.parse(res.body.toString()) as { success: boolean, code: number, message: string, id: string, file: string }
       assert.deepEqual([body.success, body.code, body.message], [true, 200, ''])
-      assert.equal(body.id, JSON.parse(cliOn(dir, 'gifs', 'list', '--json').out)[0].id)
+      assert.equal(body.id, JSON.parse(runBuiltCli(dir, ['gifs', 'list', '--json']).out)[0].id)
       assert.ok(body.file.startsWith(`${server.url}/`), body.file)
       // The file URL is fetched without a key, as chat clients do, and holds the bytes imported.
       const gif = await request(body.file)

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { tempDir } from '../helpers.js'
+import { tempDirs } from '../helpers.js'
 import { freePort, request, type ServerProcess, startServerProcess } from '../processes.js'
 
 const DATABASE = 'utility-media.sqlite'
@@ -19,19 +19,9 @@ const EXIT_DATABASE_UNREADABLE = 65
 const EXIT_DATABASE_MISSING = 66
 const EXIT_CONFIG = 78
 
-const dirs: string[] = []
-after(() => {
-  for (const d of dirs) {
-    fs.chmodSync(d, 0o700)
-    fs.rmSync(d, { recursive: true, force: true })
-  }
-})
-
-function dataDir (): string {
-  const d = tempDir('uma-dbfile-')
-  dirs.push(d)
-  return d
-}
+const dirs = tempDirs()
+after(() => dirs.removeAll())
+const dataDir = (): string => dirs.make('uma-dbfile-')
 
 /** No starter gifs: faster starts; the emoji font's cache/ still marks the install. */
 function env (dir: string, extra: Record<string, string> = {}): Record<string, string> {

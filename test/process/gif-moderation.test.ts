@@ -4,13 +4,13 @@
 // within GIF_CACHE_TTL_MS), the gif is never picked and its file answers 404, and
 // unhide brings it back. Nothing is deleted meanwhile.
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import { after, before, it } from 'node:test'
 import { ensureStarterCatalog, STARTER_GIFS_PER_TYPE } from '../../src/gifs/starter.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { tempDir } from '../helpers.js'
-import { request, type ServerProcess, startServerProcess } from '../processes.js'
+import { request, type ServerProcess, startServerProcess, until } from '../processes.js'
+import { type CliResult, runBuiltCli } from '../support/cli.js'
 
 const KEY = 'moderation-test-key-0123456789abcdef'
 let dataDir: string
@@ -31,9 +31,8 @@ after(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-function cli (...args: string[]): { code: number | null, out: string, err: string } {
-  const r = spawnSync(process.execPath, ['dist/cli/index.js', ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000 })
-  return { code: r.status, out: r.stdout, err: r.stderr }
+function cli (...args: string[]): CliResult {
+  return runBuiltCli(dataDir, args)
 }
 
 async function api (path: string, options: { method?: string, body?: unknown, key?: boolean } = {}): Promise<{ status: number, body: any }> {
@@ -50,14 +49,6 @@ async function pickable (): Promise<string[]> {
   const { status, body } = await api('/sfw/gif/pat?amount=20')
   assert.equal(status, 200)
   return body.gifs.map((g: { id: string }) => g.id).sort()
-}
-
-async function eventually (condition: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 it('report → reports → hide (CLI) → never picked, file 404 → unhide (CLI) → picked and served again', async () => {
@@ -85,7 +76,7 @@ it('report → reports → hide (CLI) → never picked, file 404 → unhide (CLI
   // The file route reads the catalog on every request: 404 at once.
   const gone = await api(filePath, { key: false })
   assert.deepEqual([gone.status, gone.body.error], [404, 'GIF_FILE_NOT_FOUND'])
-  await eventually(async () => !(await pickable()).includes(id), 'the hidden gif leaves the picks')
+  await until(async () => !(await pickable()).includes(id), 10_000, 'the hidden gif leaves the picks')
   assert.equal((await pickable()).length, STARTER_GIFS_PER_TYPE - 1)
   for (let i = 0; i < 60; i++) assert.notEqual((await api('/sfw/gif/pat')).body.id, id, `pick ${i}`)
   assert.equal((await api('/sfw/gif')).body.types.find((t: { name: string }) => t.name === 'pat').count, STARTER_GIFS_PER_TYPE - 1)
@@ -103,6 +94,6 @@ it('report → reports → hide (CLI) → never picked, file 404 → unhide (CLI
   const shown = cli('gifs', 'unhide', id)
   assert.equal(shown.code, 0, shown.err)
   assert.equal((await api(filePath, { key: false })).status, 200)
-  await eventually(async () => (await pickable()).includes(id), 'the gif comes back to the picks')
+  await until(async () => (await pickable()).includes(id), 10_000, 'the gif comes back to the picks')
   assert.equal((await pickable()).length, STARTER_GIFS_PER_TYPE)
 })

@@ -13,15 +13,10 @@ import { gifDirOf } from '../../src/store/local-gif-files.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { startFakeGifApis } from '../gifs/fake-gif-apis.js'
 import { noiseGif } from '../gifs/fixtures.js'
-import { tempDir } from '../helpers.js'
+import { tempDirs } from '../helpers.js'
 
-const dirs: string[] = []
-after(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }) })
-function dir (prefix: string): string {
-  const d = tempDir(prefix)
-  dirs.push(d)
-  return d
-}
+const dirs = tempDirs()
+after(() => dirs.removeAll())
 
 function env (dataDir: string): NodeJS.ProcessEnv {
   return { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false', REMOTE_FETCH_ALLOW: '127.0.0.1', GIF_PULL_CONTACT: 'ops@example.test' }
@@ -48,7 +43,7 @@ async function rows (dataDir: string): Promise<GifRecord[]> {
 describe('gifs pull killed part way', () => {
   it('finishes on the next run without duplicates or orphan files', async () => {
     const api = await startFakeGifApis({ pool: 60 })
-    const dataDir = dir('uma-pull-kill-')
+    const dataDir = dirs.make('uma-pull-kill-')
     const args = ['dist/cli/index.js', 'gifs', 'pull', 'nekos.best', '--category', 'hug', '--count', '30', '--interval-ms', '5', '--base-url', `${api.url}/nekos`]
     try {
       for (const killAt of [7, 16]) {
@@ -85,10 +80,10 @@ describe('gifs pull killed part way', () => {
 
 describe('a pack of 200 gifs', () => {
   it('imports in one command with progress, re-imports as a no-op, and exports to a pack that imports identically', async () => {
-    const src = dir('uma-pack200-src-')
-    const first = dir('uma-pack200-a-')
-    const second = dir('uma-pack200-b-')
-    const work = dir('uma-pack200-work-')
+    const src = dirs.make('uma-pack200-src-')
+    const first = dirs.make('uma-pack200-a-')
+    const second = dirs.make('uma-pack200-b-')
+    const work = dirs.make('uma-pack200-work-')
     const gifs = []
     for (let i = 0; i < 200; i++) {
       const category = ['hug', 'pat', 'wave', 'kiss'][i % 4]!

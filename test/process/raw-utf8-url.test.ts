@@ -4,18 +4,17 @@
 // with a message naming the real problem. Issue 26, item 3.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { request, type ServerProcess, startServerProcess } from '../processes.js'
+import { assertErrorEnvelope } from '../support/envelope.js'
+import { exchange } from '../support/raw-http.js'
 
 const KEY = 'raw-utf8-url-key-0123456789'
 // Short, so that a test can outlast it: a connection taken from Node's parser must not be
 // timed out as the request that parser refused.
 const HEADERS_TIMEOUT_MS = 1000
-
-interface Answer { status: number, headers: Record<string, string>, json: Record<string, unknown> }
 
 /** A request line and headers, the target given as bytes (latin1: one char per byte). */
 function rawRequest (target: string, headers: Record<string, string> = {}): Buffer {
@@ -25,58 +24,6 @@ function rawRequest (target: string, headers: Record<string, string> = {}): Buff
 
 /** The bytes of UTF-8 text, as a latin1 string for rawRequest. */
 const bytes = (text: string): string => Buffer.from(text, 'utf8').toString('latin1')
-
-/**
- * One connection: writes each step (bytes; a pause in ms; { answers: n } waits until n
- * answers are in), and resolves with every answer read (framed by Content-Length) once
- * `expected` are in or the server closes.
- */
-function exchange (port: number, steps: Array<Buffer | number | { answers: number }>, expected: number): Promise<{ answers: Answer[], closed: boolean }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    const answers: Answer[] = []
-    let buffer = Buffer.alloc(0)
-    let closed = false
-    const waiting: Array<{ count: number, go: () => void }> = []
-    const finish = (): void => { socket.destroy(); resolve({ answers, closed }) }
-    const timer = setTimeout(() => { socket.destroy(); reject(new Error(`only ${answers.length} of ${expected} answers: ${buffer.toString()}`)) }, 15_000)
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk])
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n')
-        if (end === -1) break
-        const head = buffer.subarray(0, end).toString('latin1').split('\r\n')
-        const headers = Object.fromEntries(head.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
-        const length = Number(headers['content-length'])
-        if (buffer.length < end + 4 + length) break
-        const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8')
-        buffer = buffer.subarray(end + 4 + length)
-        answers.push({ status: Number(head[0]!.split(' ')[1]), headers, json: JSON.parse(body) as Record<string, unknown> })
-      }
-      while (waiting.length > 0 && answers.length >= waiting[0]!.count) waiting.shift()!.go()
-      if (answers.length >= expected) { clearTimeout(timer); finish() }
-    })
-    socket.on('close', () => { closed = true; clearTimeout(timer); resolve({ answers, closed }) })
-    socket.on('error', () => {})
-    socket.once('connect', async () => {
-      for (const step of steps) {
-        if (typeof step === 'number') await new Promise((resolve) => setTimeout(resolve, step))
-        else if (Buffer.isBuffer(step)) socket.write(step)
-        else if (answers.length < step.answers) await new Promise<void>((resolve) => waiting.push({ count: step.answers, go: resolve }))
-      }
-    })
-  })
-}
-
-function assertEnvelope (answer: Answer, status: number, error: string): void {
-  assert.equal(answer.status, status, JSON.stringify(answer.json))
-  assert.match(answer.headers['content-type'] ?? '', /^application\/json/)
-  assert.equal(answer.json.success, false)
-  assert.equal(answer.json.code, status)
-  assert.equal(answer.json.error, error)
-  assert.equal(typeof answer.json.message, 'string')
-  assert.equal(typeof answer.json.requestId, 'string')
-}
 
 describe('raw UTF-8 bytes in a URL, over a socket to the built server', () => {
   let server: ServerProcess
@@ -91,7 +38,7 @@ describe('raw UTF-8 bytes in a URL, over a socket to the built server', () => {
   })
 
   it('reads a query of raw UTF-8 as the same query percent-encoded', async () => {
-    const { answers } = await exchange(server.port, [rawRequest(`/color/info?name=${bytes('À+l’Orange')}`)], 1)
+    const { answers } = await exchange(server.port, [rawRequest(`/color/info?name=${bytes('À+l’Orange')}`)], { answers: 1, keepOpen: true })
     const [answer] = answers
     assert.equal(answer!.status, 200, JSON.stringify(answer!.json))
     assert.match(answer!.headers['content-type'] ?? '', /^application\/json/)
@@ -101,8 +48,8 @@ describe('raw UTF-8 bytes in a URL, over a socket to the built server', () => {
   })
 
   it('reads raw UTF-8 in the path too', async () => {
-    const { answers } = await exchange(server.port, [rawRequest(`/sfw/gif/${bytes('é')}`)], 1)
-    assertEnvelope(answers[0]!, 400, 'GIF_UNKNOWN_TYPE')
+    const { answers } = await exchange(server.port, [rawRequest(`/sfw/gif/${bytes('é')}`)], { answers: 1, keepOpen: true })
+    assertErrorEnvelope(answers[0]!, 400, 'GIF_UNKNOWN_TYPE')
     assert.match(String(answers[0]!.json.message), /"é"/)
   })
 
@@ -117,29 +64,29 @@ describe('raw UTF-8 bytes in a URL, over a socket to the built server', () => {
       // Pipelined: a raw request line behind one still being answered waits for it.
       Buffer.concat([name('À+l’Orange'), name('Âbi+Blue'), rawRequest('/color/info?hex=00ff00'), name('Âbi+Blue')]), { answers: 6 },
       rawRequest('/color/info?hex=ff0000')
-    ], 7)
+    ], { answers: 7, keepOpen: true })
     // "gräy": names ignore accents, but only once the ä is read as one.
     assert.deepEqual(answers.map((a) => [a.status, a.json.name]), [[200, 'À l’Orange'], [200, 'Dark Slate Gray'], [200, 'À l’Orange'], [200, 'Âbi Blue'], [200, 'Lime'], [200, 'Âbi Blue'], [200, 'Red']])
     assert.equal(closed, false)
   })
 
   it('reads a raw request pipelined behind a plain one on a new connection', async () => {
-    const { answers } = await exchange(server.port, [Buffer.concat([rawRequest('/color/info?hex=00ff00'), rawRequest(`/color/info?name=${bytes('Âbi+Blue')}`)])], 2)
+    const { answers } = await exchange(server.port, [Buffer.concat([rawRequest('/color/info?hex=00ff00'), rawRequest(`/color/info?name=${bytes('Âbi+Blue')}`)])], { answers: 2, keepOpen: true })
     assert.deepEqual(answers.map((a) => [a.status, a.json.name]), [[200, 'Lime'], [200, 'Âbi Blue']])
   })
 
   it('reads a raw request line that arrives in two reads, split inside a character', async () => {
     const line = rawRequest(`/color/info?name=${bytes('À+l’Orange')}`)
     const cut = line.indexOf(0x80) // the second byte of À
-    const { answers } = await exchange(server.port, [line.subarray(0, cut), 200, line.subarray(cut)], 1)
+    const { answers } = await exchange(server.port, [line.subarray(0, cut), 200, line.subarray(cut)], { answers: 1, keepOpen: true })
     assert.deepEqual([answers[0]!.status, answers[0]!.json.name], [200, 'À l’Orange'])
   })
 
   it('refuses bytes that are not UTF-8 with 400 MALFORMED_URL naming the byte, whole or split', async () => {
     for (const steps of [[rawRequest('/color/info?name=a\xffb')], [Buffer.from('GET /color/info?name=a\xc3', 'latin1'), 200, rawRequest('(b').subarray(4)]]) {
       // Two awaited: the answer, then the connection closing.
-      const { answers, closed } = await exchange(server.port, steps, 2)
-      assertEnvelope(answers[0]!, 400, 'MALFORMED_URL')
+      const { answers, closed } = await exchange(server.port, steps, { answers: 2, keepOpen: true })
+      assertErrorEnvelope(answers[0]!, 400, 'MALFORMED_URL')
       assert.match(String(answers[0]!.json.message), /^The request URL is not UTF-8 text: byte 19 of it, 0x(FF|C3), does not start or continue a UTF-8 character/)
       assert.doesNotMatch(String(answers[0]!.json.message), /two hex digits/)
       assert.equal(answers[0]!.headers.connection, 'close')
@@ -154,8 +101,8 @@ describe('raw UTF-8 bytes in a URL, over a socket to the built server', () => {
       ['/color/info?name=\x01secret', /^The request URL has a control character \(0x01\) in its query, at byte 18 of the URL/]
     ]
     for (const [target, message] of cases) {
-      const { answers } = await exchange(server.port, [rawRequest(target)], 1)
-      assertEnvelope(answers[0]!, 400, 'MALFORMED_URL')
+      const { answers } = await exchange(server.port, [rawRequest(target)], { answers: 1, keepOpen: true })
+      assertErrorEnvelope(answers[0]!, 400, 'MALFORMED_URL')
       assert.match(String(answers[0]!.json.message), message)
       assert.doesNotMatch(String(answers[0]!.json.message), /secret/)
     }

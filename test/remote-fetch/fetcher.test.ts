@@ -38,6 +38,9 @@ before(async () => {
     if (p === '/image.png') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(png); return }
     if (p === '/huge.png') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(hugePng); return }
     if (p === '/text') { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('hello'); return }
+    // Not even well-formed XML: librsvg, given it, would fail on it rather than name it.
+    if (p === '/broken.svg') { res.writeHead(200, { 'content-type': 'image/svg+xml' }); res.end('<svg xmlns="http://www.w3.org/2000/svg" <<<'); return }
+    if (p === '/image.bmp') { res.writeHead(200, { 'content-type': 'image/bmp' }); res.end(Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)])); return }
     if (p === '/missing') { res.writeHead(404); res.end(); return }
     if (p === '/redirect') { res.writeHead(302, { location: url.searchParams.get('to')! }); res.end(); return }
     if (p === '/loop') { res.writeHead(301, { location: '/loop' }); res.end(); return }
@@ -205,5 +208,17 @@ describe('image fetcher', () => {
     await refusal(images.fetchImage(`http://127.0.0.1:${main.port}/text`, 'banner'), 'REMOTE_IMAGE_INVALID', 'banner')
     const err = await refusal(images.fetchImage(`http://127.0.0.1:${main.port}/huge.png`, 'banner'), 'REMOTE_IMAGE_INVALID', 'banner')
     assert.match(err.message, /6000×5000 pixels/)
+  })
+
+  // Regression: the bytes went to libvips' header read whatever they were, so an SVG was
+  // parsed by librsvg (entities, external references) before being refused. The first
+  // bytes decide now (src/images/sniff.ts): a broken SVG is named as one, which librsvg
+  // would not have done, and a BMP is named too (it was "not an image").
+  it('refuses an SVG or a BMP from its first bytes, naming it', async () => {
+    const images = createImageFetcher({ fetcher: createRemoteFetcher({ allow }) })
+    const svg = await refusal(images.fetchImage(`http://127.0.0.1:${main.port}/broken.svg`, 'avatar'), 'REMOTE_IMAGE_INVALID', 'avatar')
+    assert.match(svg.message, /answered svg that is not a PNG, JPEG, WebP, GIF or AVIF image/)
+    const bmp = await refusal(images.fetchImage(`http://127.0.0.1:${main.port}/image.bmp`, 'avatar'), 'REMOTE_IMAGE_INVALID', 'avatar')
+    assert.match(bmp.message, /answered bmp that is not a PNG, JPEG, WebP, GIF or AVIF image/)
   })
 })

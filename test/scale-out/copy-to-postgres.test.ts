@@ -4,13 +4,13 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { after, describe, it } from 'node:test'
 import pg from 'pg'
-import { runCli } from '../../src/cli/main.js'
 import { ensureStarterCatalog } from '../../src/gifs/starter.js'
 import { createKeyService } from '../../src/access/keys.js'
 import { openPostgresStore } from '../../src/store/postgres/index.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'
 import { dropSchema, postgresMissing, TEST_DATABASE_URL, uniqueName, urlWithSchema } from '../backends.js'
 import { tempDir } from '../helpers.js'
+import { type CliResult, runCliInProcess } from '../support/cli.js'
 
 const missing = await postgresMissing()
 
@@ -22,12 +22,7 @@ describe('npm run cli -- store copy-to-postgres', { skip: missing }, () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  async function cli (...argv: string[]) {
-    const out: string[] = []
-    const err: string[] = []
-    const code = await runCli(argv, { DATA_DIR: dataDir }, { out: (s) => out.push(s), err: (s) => err.push(s), interactive: false })
-    return { code, out: out.join('\n'), err: err.join('\n') }
-  }
+  const cli = async (...argv: string[]): Promise<CliResult> => await runCliInProcess(argv, { DATA_DIR: dataDir })
 
   it('copies keys, limits, usage and the gif catalog with its files, keeping ids', async () => {
     const sqlite = openSqliteStore(dataDir)

@@ -7,11 +7,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import pg from 'pg'
-import { runCli } from '../../src/cli/main.js'
 import { renderStarterGif } from '../../src/gifs/starter-art.js'
 import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../backends.js'
 import { tempDir } from '../helpers.js'
 import { request, type ServerProcess, startServerProcess } from '../processes.js'
+import { type CliResult, lastLine, runCliInProcess } from '../support/cli.js'
 
 const missing = (await postgresMissing()) ?? (await redisMissing())
 const GIFS = 10
@@ -30,12 +30,7 @@ describe('the gif catalog on two instances', { skip: missing }, () => {
   let servers: ServerProcess[] = []
   let key = ''
 
-  async function cli (...argv: string[]): Promise<{ code: number, out: string[], err: string[] }> {
-    const out: string[] = []
-    const err: string[] = []
-    const code = await runCli(argv, env(dirs[0]!), { out: (s) => out.push(...s.split('\n')), err: (s) => err.push(...s.split('\n')), interactive: false })
-    return { code, out, err }
-  }
+  const cli = async (...argv: string[]): Promise<CliResult> => await runCliInProcess(argv, env(dirs[0]!))
   const pick = async (i: number, query = ''): Promise<any> =>
     JSON.parse((await request(`${servers[i % 2]!.url}/sfw/gif/pat${query}`, { headers: { authorization: key } })).body.toString())
 
@@ -50,13 +45,13 @@ describe('the gif catalog on two instances', { skip: missing }, () => {
       fs.mkdirSync(path.join(folder, 'pat'))
       for (let i = 0; i < GIFS; i++) fs.writeFileSync(path.join(folder, 'pat', `${i}.gif`), renderStarterGif(`pat-${i}`, i % 3, 60, 40))
       const imported = await cli('gifs', 'import', folder)
-      assert.equal(imported.code, 0, imported.err.join('\n'))
+      assert.equal(imported.code, 0, imported.err)
     } finally {
       fs.rmSync(folder, { recursive: true, force: true })
     }
     const created = await cli('keys', 'create', '--name', 'bot')
-    assert.equal(created.code, 0, created.err.join('\n'))
-    key = created.out.filter((l) => l).at(-1)!
+    assert.equal(created.code, 0, created.err)
+    key = lastLine(created.out)
   })
 
   after(async () => {

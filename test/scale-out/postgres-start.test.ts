@@ -6,12 +6,11 @@
 // database and the URL (it may hold a password) is never printed.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { postgresMissing, TEST_DATABASE_URL } from '../backends.js'
 import { type FaultProxy, startFaultProxy } from '../fault-proxy.js'
-import { tempDir } from '../helpers.js'
+import { tempDirs } from '../helpers.js'
 
 const missing = await postgresMissing()
 
@@ -44,7 +43,7 @@ function runToEnd (script: string, args: string[], env: Record<string, string>):
 
 describe('starting while PostgreSQL does not answer', { skip: missing }, () => {
   let proxy: FaultProxy
-  const dirs: string[] = []
+  const dirs = tempDirs()
   let url = ''
   let address = ''
 
@@ -59,14 +58,10 @@ describe('starting while PostgreSQL does not answer', { skip: missing }, () => {
   })
   after(async () => {
     await proxy?.close()
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true })
+    dirs.removeAll()
   })
 
-  function dataDir (): string {
-    const d = tempDir('uma-pg-start-')
-    dirs.push(d)
-    return d
-  }
+  const dataDir = (): string => dirs.make('uma-pg-start-')
 
   /** One line naming PostgreSQL, its address and DATABASE_URL, no stack, no URL. */
   function oneSentence (r: Ended, what: string): void {

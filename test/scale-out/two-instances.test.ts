@@ -6,12 +6,12 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { runCli } from '../../src/cli/main.js'
 import { renderStarterGif } from '../../src/gifs/starter-art.js'
 import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../backends.js'
 import { tempDir } from '../helpers.js'
 import { request, type ServerProcess, startServerProcess } from '../processes.js'
 import pg from 'pg'
+import { type CliResult, lastLine, runCliInProcess } from '../support/cli.js'
 
 const missing = (await postgresMissing()) ?? (await redisMissing())
 
@@ -34,12 +34,7 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
   let b: ServerProcess
   let key = ''
 
-  async function cli (dataDir: string, ...argv: string[]): Promise<{ code: number, out: string[], err: string[] }> {
-    const out: string[] = []
-    const err: string[] = []
-    const code = await runCli(argv, env(dataDir), { out: (s) => out.push(...s.split('\n')), err: (s) => err.push(...s.split('\n')), interactive: false })
-    return { code, out, err }
-  }
+  const cli = async (dataDir: string, ...argv: string[]): Promise<CliResult> => await runCliInProcess(argv, env(dataDir))
 
   before(async () => {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
@@ -50,8 +45,8 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
     a = started[0]!
     b = started[1]!
     const created = await cli(dirs[0]!, 'keys', 'create', '--name', 'shared', '--rate', '6/1m')
-    assert.equal(created.code, 0, created.err.join('\n'))
-    key = created.out.filter((l) => l).at(-1)!
+    assert.equal(created.code, 0, created.err)
+    key = lastLine(created.out)
   })
 
   after(async () => {
@@ -85,7 +80,7 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
 
   it('refuses on one instance a key revoked through the other', async () => {
     const fresh = await cli(dirs[1]!, 'keys', 'create', '--name', 'short-lived')
-    const shortKey = fresh.out.filter((l) => l).at(-1)!
+    const shortKey = lastLine(fresh.out)
     assert.equal((await request(`${a.url}/gen/html?code=418`, { headers: { authorization: shortKey } })).status, 418)
     assert.equal((await cli(dirs[1]!, 'keys', 'revoke', 'short-lived')).code, 0)
     const revokedAt = Date.now()
@@ -112,10 +107,10 @@ describe('two instances on one PostgreSQL and one Redis', { skip: missing }, () 
       const bytes = renderStarterGif('wave', 1)
       fs.writeFileSync(path.join(folder, 'wave', 'hello.gif'), bytes)
       const imported = await cli(dirs[0]!, 'gifs', 'import', folder)
-      assert.equal(imported.code, 0, imported.err.join('\n'))
+      assert.equal(imported.code, 0, imported.err)
 
       const other = await cli(dirs[1]!, 'keys', 'create', '--name', 'gif-reader')
-      const readerKey = other.out.filter((l) => l).at(-1)!
+      const readerKey = lastLine(other.out)
       const pick = JSON.parse((await request(`${b.url}/sfw/gif/wave`, { headers: { authorization: readerKey } })).body.toString())
       assert.equal(pick.success, true, JSON.stringify(pick))
       const file = new URL(pick.file)

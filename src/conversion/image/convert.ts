@@ -12,8 +12,11 @@ import sharp from 'sharp'
 import { AppError } from '../../errors.js'
 import {
   ACCEPTED_INPUTS, ANIMATED_INPUTS, DEFAULT_QUALITY, type InputFormat, type OutputFormat,
-  acceptedInput, losslessPngOptions, refusedName, sniffAccepted, sniffUnreadable
+  acceptedInput, losslessPngOptions, refusedName, unreadableName
 } from './formats.js'
+import { readHeader, type SourceHeader } from '../../images/header.js'
+import { checkSource } from '../../images/limits.js'
+import { sniff } from '../../images/sniff.js'
 import type { Rgba } from './background.js'
 import type { MemoryBudget } from '../../work/memory-budget.js'
 
@@ -113,31 +116,32 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
   interface Source { format: InputFormat, width: number, height: number, frames: number }
 
   async function inspect (input: Buffer): Promise<Source> {
-    if (sniffAccepted(input) === undefined) throw unsupported(sniffUnreadable(input))
-    let meta: sharp.Metadata
+    // The source-image gate (src/images/limits.ts): sniffed, header read, limits checked.
+    if (sniff(input)?.readable !== true) throw unsupported(unreadableName(input))
+    let header: SourceHeader
     try {
-      meta = await load(input, { failOn: 'error', limitInputPixels: false }).metadata()
+      header = await readHeader(input, { failOn: 'error', load })
     } catch (err) {
-      if (/unsupported image format/i.test((err as Error).message)) throw unsupported(sniffUnreadable(input))
+      if (/unsupported image format/i.test((err as Error).message)) throw unsupported(unreadableName(input))
       throw new AppError('IMAGE_INVALID', undefined, { cause: err })
     }
-    const format = acceptedInput(meta.format, meta.compression)
-    if (format === undefined) throw unsupported(refusedName(String(meta.format)))
-    const width = meta.width ?? 0
-    const height = meta.pageHeight ?? meta.height ?? 0
-    if (width <= 0 || height <= 0) throw new AppError('IMAGE_INVALID', 'The image declares no width or height: the file is corrupt')
-    const frames = ANIMATED_INPUTS.has(format) ? Math.max(1, meta.pages ?? 1) : 1
-    if (frames > options.maxFrames) {
-      throw new AppError('IMAGE_TOO_MANY_FRAMES',
-        `The animation declares ${frames} frames; this server converts at most ${options.maxFrames}: send a shorter animation`,
-        { details: { frames, maxFrames: options.maxFrames } })
-    }
+    const format = acceptedInput(header.format, header.compression)
+    if (format === undefined) throw unsupported(refusedName(String(header.format)))
+    const { width, height } = header
+    // A TIFF's pages are separate pictures: only GIF and WebP frames are an animation.
+    const frames = ANIMATED_INPUTS.has(format) ? header.frames : 1
     // Counted over every frame: a small GIF of thousands of frames is as costly as one huge picture.
-    const pixels = width * height * frames
-    if (pixels > options.maxPixels) {
+    const check = checkSource({ width, height, frames }, { maxFrames: options.maxFrames, maxPixels: options.maxPixels })
+    if (!check.ok) {
+      if (check.limit === 'size') throw new AppError('IMAGE_INVALID', 'The image declares no width or height: the file is corrupt')
+      if (check.limit === 'frames') {
+        throw new AppError('IMAGE_TOO_MANY_FRAMES',
+          `The animation declares ${frames} frames; this server converts at most ${check.max}: send a shorter animation`,
+          { details: { frames, maxFrames: check.max } })
+      }
       throw new AppError('IMAGE_TOO_MANY_PIXELS',
-        `The image declares ${width}×${height} pixels${frames > 1 ? ` × ${frames} frames` : ''} = ${pixels} pixels; this server converts at most ${options.maxPixels}: send a smaller image`,
-        { details: { pixels, maxPixels: options.maxPixels } })
+        `The image declares ${width}×${height} pixels${frames > 1 ? ` × ${frames} frames` : ''} = ${check.value} pixels; this server converts at most ${check.max}: send a smaller image`,
+        { details: { pixels: check.value, maxPixels: check.max } })
     }
     return { format, width, height, frames }
   }
