@@ -1,7 +1,7 @@
 // Archives built byte by byte for the tests: a .tar.gz and a .zip of given entries,
 // including the hostile ones no archiver makes on purpose (names with "..", links,
 // lying sizes, entries sharing their data).
-import { deflateRawSync, gzipSync } from 'node:zlib'
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib'
 
 export interface TarEntry {
   name: string
@@ -60,17 +60,6 @@ export function tarGz (entries: TarEntry[]): Buffer {
   }
   blocks.push(Buffer.alloc(1024))
   return gzipSync(Buffer.concat(blocks))
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = (c & 1) !== 0 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-function crc32 (bytes: Buffer): number {
-  let c = 0xffffffff
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
 }
 
 export interface ZipEntry {

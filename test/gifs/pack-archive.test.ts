@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, it } from 'node:test'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, safeEntryPath, tarNumber, unpackArchive } from '../../src/gifs/pack-archive.js'
 import { tempDir } from '../helpers.js'
 import { tarGz, zip } from './archives.js'
@@ -203,6 +204,16 @@ describe('archives made by real tools', () => {
   })
 })
 
+describe('the end of a .tar.gz', () => {
+  it('is its first zero block: entries after it are not read, as GNU tar lists none of them', async () => {
+    // tar-stream reads on past the end-of-archive blocks: one reason the reader is ours.
+    const file = write('after-end.tar.gz', gzipSync(Buffer.concat([gunzipSync(tarGz([{ name: 'a.gif', data: 'a' }])), gunzipSync(tarGz([{ name: 'hidden.gif', data: 'h' }]))])))
+    assert.deepEqual(execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n').filter((l) => l !== ''), ['a.gif'])
+    const report = await unpackArchive(file, dest)
+    assert.deepEqual(report, { files: ['a.gif'], folders: 0, refused: [] })
+  })
+})
+
 describe('tar numbers, read as GNU tar reads them', () => {
   const field = (text: string): Buffer => Buffer.concat([Buffer.from(text, 'latin1'), Buffer.alloc(12)]).subarray(0, 12)
 
@@ -244,5 +255,33 @@ describe('a zip whose comment holds a fake end record', () => {
     const report = await unpackArchive(file, dest)
     assert.deepEqual(report.files, ['manifest.json', 'hug/a.gif'])
     assert.equal(fs.readFileSync(path.join(dest, 'hug/a.gif'), 'utf8'), 'GIF89a')
+  })
+})
+
+describe('a zip\'s central directory, as the end record gives it', () => {
+  const entries = [{ name: 'manifest.json', data: '{}' }, { name: 'hug/a.gif', data: 'GIF89a', deflate: true }]
+
+  it('is read even after a ZIP64 record and locator that name another (empty) one', async () => {
+    const plain = zip(entries)
+    const eocd = plain.length - 22
+    // A ZIP64 end record listing no entries, and its locator, between the directory and the end record.
+    const record = Buffer.alloc(56)
+    record.writeUInt32LE(0x06064b50, 0)
+    record.writeBigUInt64LE(44n, 4)
+    const locator = Buffer.alloc(20)
+    locator.writeUInt32LE(0x07064b50, 0)
+    locator.writeBigUInt64LE(BigInt(eocd), 8)
+    locator.writeUInt32LE(1, 16)
+    const file = write('zip64-locator.zip', Buffer.concat([plain.subarray(0, eocd), record, locator, plain.subarray(eocd)]))
+    const report = await unpackArchive(file, dest)
+    assert.deepEqual(report.files, ['manifest.json', 'hug/a.gif'])
+  })
+
+  it('refuses the archive when a directory record is damaged', async () => {
+    const bytes = zip(entries)
+    const cd = bytes.readUInt32LE(bytes.length - 6)
+    bytes.writeUInt32LE(0, cd + 46 + 'manifest.json'.length)
+    await assert.rejects(unpackArchive(write('damaged.zip', bytes), dest), (err: Error) => err instanceof ArchiveError && /^not a readable \.zip archive \(invalid central directory file header signature/.test(err.message))
+    assert.deepEqual(tree(dest), [])
   })
 })
