@@ -5,7 +5,7 @@
 // kept too, briefly, for callers that ask (a custom emoji, drawn as its :name: when its
 // fetch fails): a dead emoji named on every picture is fetched once a minute, not on
 // every picture, and a hanging CDN costs its deadline once in a while, not every time.
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { AppError, isAppError } from '../errors.js'
 import { type FetchBytes, FetchFailure, type RemoteFetcher } from './fetcher.js'
 
@@ -130,7 +130,7 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
 
   async function download (url: string, role: string, counted: Pick<FetchImageOptions, 'bytes' | 'signal' | 'maxBytes'>): Promise<FetchedImage> {
     const { bytes } = await options.fetcher.fetch(url, role, { bytes: counted.bytes, signal: counted.signal, maxBytes: counted.maxBytes })
-    let meta: sharp.Metadata
+    let meta: Metadata
     try {
       meta = await sharp(bytes, { limitInputPixels: false }).metadata()
     } catch {
