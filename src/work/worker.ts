@@ -8,7 +8,7 @@ import { threadId, workerData } from 'node:worker_threads'
 import type { MarkdownRenderer } from '../conversion/text/markdown-to-html.js'
 import { isAppError } from '../errors.js'
 import { textAnswerJson } from '../http/success.js'
-import { collectGarbage } from '../system/garbage.js'
+import { collectGarbage } from '../runtime/garbage.js'
 import type { Drawer } from '../generation/drawer.js'
 import type { StartedTask, WorkResult } from './tasks.js'
 
