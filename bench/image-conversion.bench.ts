@@ -12,7 +12,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { Jimp } from 'jimp'
-import sharp from 'sharp'
+import sharp, { type Create, type Sharp } from 'sharp'
 import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
 import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import { losslessPngOptions } from '../src/conversion/image/formats.js'
@@ -24,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** A photo-like JPEG: smooth gradients plus grain (pure noise or flat colour would flatter one encoder). */
 export async function photo (width: number, height: number): Promise<Buffer> {
-  const grain = await sharp({ create: { width, height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } } as sharp.Create }).blur(1.2).raw().toBuffer()
+  const grain = await sharp({ create: { width, height, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 40 } } as Create }).blur(1.2).raw().toBuffer()
   const px = Buffer.alloc(width * height * 3)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -67,10 +67,10 @@ function post (url: string, key: string, body: Buffer): Promise<number> {
 }
 
 const OUTPUTS = [
-  { url: '/convert/image-jpg', name: 'JPEG', encode: (s: sharp.Sharp) => s.jpeg({ quality: 80 }) },
+  { url: '/convert/image-jpg', name: 'JPEG', encode: (s: Sharp) => s.jpeg({ quality: 80 }) },
   // The inputs are JPEG photos: the server's lossless PNG settings for a JPEG.
-  { url: '/convert/image-png', name: 'PNG', encode: (s: sharp.Sharp) => s.png(losslessPngOptions('JPEG')) },
-  { url: '/convert/image-webp', name: 'WebP', encode: (s: sharp.Sharp) => s.webp({ quality: 80 }) }
+  { url: '/convert/image-png', name: 'PNG', encode: (s: Sharp) => s.png(losslessPngOptions('JPEG')) },
+  { url: '/convert/image-webp', name: 'WebP', encode: (s: Sharp) => s.webp({ quality: 80 }) }
 ] as const
 
 /** Peak RSS of a server process while 16 clients upload ~15 MB images at once. */
@@ -97,7 +97,7 @@ async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, 
     const vm = (field: string) => Number(/(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field))!)![1]) / 1024
     const baselineMb = vm('VmRSS:')
     // ~14.4 MB of grain as PNG: under the 15 MB limit, 4.8 megapixels.
-    const big = await sharp({ create: { width: 2400, height: 2000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 60 } } as sharp.Create }).png({ compressionLevel: 0 }).toBuffer()
+    const big = await sharp({ create: { width: 2400, height: 2000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 60 } } as Create }).png({ compressionLevel: 0 }).toBuffer()
     if (big.length > 15 * 1024 * 1024) throw new Error(`fixture too big: ${big.length}`)
     const statuses: Record<string, number> = {}
     await Promise.all(Array.from({ length: clients }, () => new Promise<void>((resolve) => {
@@ -302,7 +302,7 @@ const bench: Benchmark = {
       }
       // jimp: the same conversion in pure JavaScript, one at a time against sharp one at a time.
       const small = photos[0]!
-      for (const [name, mime, sharpEncode] of [['JPEG', 'image/jpeg', (s: sharp.Sharp) => s.jpeg({ quality: 80 })], ['PNG', 'image/png', (s: sharp.Sharp) => s.png(losslessPngOptions('JPEG'))]] as const) {
+      for (const [name, mime, sharpEncode] of [['JPEG', 'image/jpeg', (s: Sharp) => s.jpeg({ quality: 80 })], ['PNG', 'image/png', (s: Sharp) => s.png(losslessPngOptions('JPEG'))]] as const) {
         const jimpOps = await opsPerSec(async () => {
           const img = await Jimp.read(small.bytes)
           return mime === 'image/jpeg' ? img.getBuffer('image/jpeg', { quality: 80 }) : img.getBuffer('image/png')

@@ -17,7 +17,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp from 'sharp'
+import sharp, { type Create } from 'sharp'
 import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
 import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../src/work/pool.js'
@@ -120,7 +120,7 @@ export async function measureMemory (extraEnv: Record<string, string> = {}, opti
     await new Promise((resolve) => setTimeout(resolve, 2000))
     const restMb = statusMb(pid, 'VmRSS')
     // ~14.5 MB of grain as PNG (4.8 megapixels): what a phone screenshot upload weighs at worst.
-    const big = await sharp({ create: { width: 2400, height: 2000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 60 } } as sharp.Create }).png({ compressionLevel: 0 }).toBuffer()
+    const big = await sharp({ create: { width: 2400, height: 2000, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 60 } } as Create }).png({ compressionLevel: 0 }).toBuffer()
     const statuses: Record<string, number> = {}
     await Promise.all(CLIENT_KEYS.map((key) => send(`${server.url}/convert/image-webp`, { method: 'POST', headers: { authorization: key, 'content-type': 'image/png', 'content-length': big.length }, body: big })
       .then((r) => {

@@ -47,7 +47,14 @@ export function parseMaxBytes (value: unknown, field = 'max_bytes'): number {
 
 interface Step { colours: number, quality: number, scale: number }
 const FULL: Step = { colours: 256, quality: 80, scale: 1 }
-const FEWER: Step = { colours: 64, quality: 50, scale: 1 }
+/**
+ * 16 colours: sharp turns a colour count into a palette of 2^n entries, and up to 0.34 it
+ * rounded 17–128 down to 16 (it was asked for 64 here, and wrote 16); 0.35 rounds them up to
+ * 256, which left "fewer colours" as large as the full palette and twice as slow to encode.
+ * 16 is what the budget has always written, byte for byte.
+ */
+const FEWER_COLOURS = 16
+const FEWER: Step = { colours: FEWER_COLOURS, quality: 50, scale: 1 }
 
 async function encodeFrames (f: DrawnFrames, format: 'gif' | 'webp', step: Step, deadline: number): Promise<Buffer> {
   return await withinDeadline(deadline, async (seconds) => await encodeFramesFor(f, format, step, seconds))
@@ -164,7 +171,7 @@ export async function encodeAnimation (frames: DrawnFrames, format: 'gif' | 'web
 
 /**
  * A still PNG, JPEG or WebP the thread that draws encoded, within `maxBytes`: a palette
- * PNG of 256, then 64 colours, or a JPEG or WebP of quality 60, then 40; then half, a
+ * PNG of 256, then 16 colours, or a JPEG or WebP of quality 60, then 40; then half, a
  * quarter of the size. Most pictures are far below the budget and pass untouched.
  */
 export async function stillWithin (bytes: Buffer, format: Exclude<OutputFormat, 'gif'>, maxBytes: number, deadline: number): Promise<Encoded> {
@@ -174,7 +181,7 @@ export async function stillWithin (bytes: Buffer, format: Exclude<OutputFormat, 
   const encode = async (level: number, scale: number): Promise<Buffer> => await withinDeadline(deadline, async (seconds) => {
     let image = sharp(bytes).timeout({ seconds })
     if (scale < 1) image = image.resize({ width: Math.max(1, Math.round((meta.width ?? 1) * scale)) })
-    if (format === 'png') return await image.png({ palette: true, colours: level === 0 ? 256 : 64, effort: 4 }).toBuffer()
+    if (format === 'png') return await image.png({ palette: true, colours: level === 0 ? 256 : FEWER_COLOURS, effort: 4 }).toBuffer()
     const quality = level === 0 ? 60 : 40
     return format === 'jpg' ? await image.jpeg({ quality }).toBuffer() : await image.webp({ quality }).toBuffer()
   })

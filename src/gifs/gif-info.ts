@@ -3,7 +3,7 @@
 // the first error and within a time limit, off the main thread (libuv's pool), so a file
 // with a valid header but broken image data is refused and a hostile one cannot hang the
 // import. (omggif, used before, looped forever on some corrupt files and accepted others.)
-import sharp from 'sharp'
+import sharp, { type OutputInfo } from 'sharp'
 import { readGifScreen, readHeader, type SourceHeader } from '../images/header.js'
 import { checkSource, GIF_IMPORT_LIMITS } from '../images/limits.js'
 import { imageName, sniff } from '../images/sniff.js'
@@ -77,7 +77,7 @@ export async function inspectGif (bytes: Uint8Array): Promise<GifInfo> {
   // per frame so that memory does not grow with the frame count (8×8×4 bytes a frame,
   // 1.3 MB at MAX_GIF_FRAMES). Those samples also give the dominant colour, at no
   // further decoding.
-  let samples: { data: Buffer, info: sharp.OutputInfo }
+  let samples: { data: Buffer, info: OutputInfo }
   try {
     samples = await withTimeout(sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: false })
       .timeout({ seconds: GIF_CHECK_TIMEOUT_SECONDS })

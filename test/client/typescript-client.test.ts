@@ -8,7 +8,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { pathToFileURL } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import type * as Client from '../../clients/typescript/src/index.js'
 import { createTestApp, json, tempDir } from '../helpers.js'
 import { startServerProcess, type ServerProcess } from '../processes.js'
@@ -56,7 +56,7 @@ async function rejection (promise: Promise<unknown>): Promise<Client.UtilityMedi
   assert.fail('the call succeeded')
 }
 
-async function image (bytes: Uint8Array): Promise<sharp.Metadata> {
+async function image (bytes: Uint8Array): Promise<Metadata> {
   assert.ok(bytes instanceof Uint8Array)
   return sharp(bytes).metadata()
 }

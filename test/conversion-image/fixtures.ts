@@ -1,7 +1,7 @@
 // Test images, made here with sharp from one known picture, so every expected pixel
 // is computed rather than stored.
 import zlib from 'node:zlib'
-import sharp from 'sharp'
+import sharp, { type CreateRaw, type Metadata, type Sharp } from 'sharp'
 
 export const WIDTH = 64
 export const HEIGHT = 48
@@ -21,7 +21,7 @@ export function sourcePixels (width = WIDTH, height = HEIGHT): Buffer {
   return px
 }
 
-export function source (): sharp.Sharp {
+export function source (): Sharp {
   return sharp(sourcePixels(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
 }
 
@@ -46,7 +46,7 @@ export function meanAbsDiff (a: Buffer, b: Buffer): number {
 }
 
 /** Decodes an answer to RGB pixels (alpha dropped) with its metadata. */
-export async function decode (bytes: Buffer): Promise<{ meta: sharp.Metadata, rgb: Buffer }> {
+export async function decode (bytes: Buffer): Promise<{ meta: Metadata, rgb: Buffer }> {
   const meta = await sharp(bytes).metadata()
   const rgb = await sharp(bytes).removeAlpha().toColourspace('srgb').raw().toBuffer()
   return { meta, rgb }
@@ -56,7 +56,7 @@ export async function decode (bytes: Buffer): Promise<{ meta: sharp.Metadata, rg
 export async function animation (format: 'gif' | 'webp', frames: number, width: number, height: number, step = 60): Promise<Buffer> {
   const px = Buffer.alloc(width * height * frames * 3)
   for (let f = 0; f < frames; f++) px.fill((f * step) % 256, f * width * height * 3, (f + 1) * width * height * 3)
-  const img = sharp(px, { raw: { width, height: height * frames, channels: 3, pageHeight: height } as sharp.CreateRaw })
+  const img = sharp(px, { raw: { width, height: height * frames, channels: 3, pageHeight: height } as CreateRaw })
   const delay = new Array(frames).fill(100)
   return format === 'gif' ? img.gif({ delay, loop: 0 }).toBuffer() : img.webp({ delay, loop: 0, lossless: true }).toBuffer()
 }
@@ -68,7 +68,7 @@ export async function manyFrameGif (frames: number): Promise<Buffer> {
   for (let f = 0; f < frames; f++) {
     for (let x = 0; x < width; x++) px.fill((f >> x) & 1 ? 255 : 0, (f * width + x) * 3, (f * width + x + 1) * 3)
   }
-  return sharp(px, { raw: { width, height: frames, channels: 3, pageHeight: 1 } as sharp.CreateRaw })
+  return sharp(px, { raw: { width, height: frames, channels: 3, pageHeight: 1 } as CreateRaw })
     .gif({ delay: new Array(frames).fill(20), loop: 0 }).toBuffer()
 }
 

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
-import { DEFAULT_MAX_BYTES, encodeAnimation } from '../../src/generation/output-budget.js'
+import { DEFAULT_MAX_BYTES, encodeAnimation, stillWithin } from '../../src/generation/output-budget.js'
 import { frameAt, MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS, planTimeline, playedDelays } from '../../src/generation/timeline.js'
 import { json } from '../helpers.js'
 import { ANIMATED_GOLDEN_CASES, ANIMATED_GOLDEN_DIR, compareImages, frameOf, type GoldenFixture, SPINNER_DELAYS, startGoldenFixture, writeFailure } from './golden-cases.js'
@@ -146,5 +146,30 @@ describe('animated pictures', () => {
     assert.deepEqual(small.reduced.slice(0, 2), ['colours', 'frames'])
     // Encoding counts in the job's time (WORK_TIMEOUT_MS from the slot's start): none left is a TIMEOUT.
     await assert.rejects(encodeAnimation(drawn, 'gif', DEFAULT_MAX_BYTES, performance.now() - 1), (err: Error & { code?: string }) => err.code === 'TIMEOUT')
+  })
+
+  // sharp 0.35 rounds a colour count of 17–128 up to a 256-entry palette (0.34 rounded it
+  // down to 16): "fewer colours" then wrote a picture as large as the full one, twice as
+  // slowly, and max_bytes fell through to fewer frames and a smaller scale.
+  it('the fewer-colours step writes at most 16 colours, in a GIF and in a palette PNG of 4 bits', async () => {
+    const width = 64
+    const height = 64
+    const raw = new Uint8Array(width * height * 4)
+    for (let i = 0; i < raw.length; i++) raw[i] = (i & 3) === 3 ? 255 : (i * 7919 + (i >> 8) * 104729) & 255
+    const drawn = { raw, width, height, delays: [100] }
+    const full = await encodeAnimation(drawn, 'gif', DEFAULT_MAX_BYTES, Infinity)
+    const fewer = await encodeAnimation(drawn, 'gif', full.bytes.length - 1, Infinity)
+    assert.deepEqual(fewer.reduced, ['colours'])
+    const colours = new Set<number>()
+    const pixels = await sharp(fewer.bytes).raw().toBuffer({ resolveWithObject: true })
+    for (let i = 0; i < pixels.data.length; i += pixels.info.channels) colours.add((pixels.data[i]! << 16) | (pixels.data[i + 1]! << 8) | pixels.data[i + 2]!)
+    assert.ok(colours.size <= 16, `${colours.size} colours`)
+    // A PNG that neither it nor its 256-colour palette fits: the second step, 16 colours, 4 bits.
+    const png = await sharp(Buffer.from(raw), { raw: { width, height, channels: 4 } }).png().toBuffer()
+    const fullPalette = await sharp(png).png({ palette: true, colours: 256, effort: 4 }).toBuffer()
+    const still = await stillWithin(png, 'png', Math.min(png.length, fullPalette.length) - 1, Infinity)
+    assert.deepEqual(still.reduced, ['colours'])
+    const meta = await sharp(still.bytes).metadata()
+    assert.deepEqual([meta.isPalette, meta.bitsPerSample], [true, 4])
   })
 })

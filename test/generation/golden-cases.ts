@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 
@@ -200,7 +200,7 @@ export interface GoldenFixture {
  * A custom emoji: a disc of `color` with two dark eyes on a transparent square, `frames`
  * frames stacked (an animated GIF; the later frames' eyes move right).
  */
-function emoji (side: number, color: readonly [number, number, number], frames = 1): sharp.Sharp {
+function emoji (side: number, color: readonly [number, number, number], frames = 1): Sharp {
   const data = Buffer.alloc(side * side * frames * 4)
   for (let f = 0; f < frames; f++) {
     for (let y = 0; y < side; y++) {

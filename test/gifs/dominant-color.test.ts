@@ -2,7 +2,7 @@
 // with bytes): the colour most of the gif is, over every frame.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import sharp from 'sharp'
+import sharp, { type CreateRaw } from 'sharp'
 import { dominantColor, inspectGif } from '../../src/gifs/gif-info.js'
 
 /** A GIF of `frames` frames, each `fill`ed then given a square of `spot` in a corner. */
@@ -16,7 +16,7 @@ async function gif (width: number, height: number, frames: Array<{ fill: [number
       }
     }
   })
-  return sharp(pixels, { raw: { width, height: height * frames.length, channels: 4, pageHeight: height } as sharp.CreateRaw })
+  return sharp(pixels, { raw: { width, height: height * frames.length, channels: 4, pageHeight: height } as CreateRaw })
     .gif({ loop: 0, delay: frames.map(() => 100) })
     .toBuffer()
 }

@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import sharp from 'sharp'
+import sharp, { type CreateRaw } from 'sharp'
 import { webpMemoryBytes } from '../../src/gifs/webp.js'
 import { tempDir } from '../helpers.js'
 import { assertHealthy, type HostileServer, startHostileServer, startProbe } from './harness.js'
@@ -67,7 +67,7 @@ describe('hostile: first WebP conversions of catalog gifs under a budget (issue 
           }
         }
       }
-      const gif = await sharp(raw, { raw: { width: SIDE, height: SIDE * FRAMES, channels: 3, pageHeight: SIDE } as sharp.CreateRaw & { pageHeight: number } }).gif({ effort: 1, delay: 100 }).toBuffer()
+      const gif = await sharp(raw, { raw: { width: SIDE, height: SIDE * FRAMES, channels: 3, pageHeight: SIDE } as CreateRaw & { pageHeight: number } }).gif({ effort: 1, delay: 100 }).toBuffer()
       fs.writeFileSync(path.join(folder, 'pat', `noise-${g}.gif`), gif)
     }
     const imported = spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', 'import', folder], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 300_000 })

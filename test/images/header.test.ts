@@ -3,7 +3,7 @@
 // header refused, and a GIF's logical screen read from its bytes.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import sharp from 'sharp'
+import sharp, { type CreateRaw } from 'sharp'
 import { readGifScreen, readHeader } from '../../src/images/header.js'
 import { bombPng } from '../conversion-image/fixtures.js'
 
@@ -11,7 +11,7 @@ import { bombPng } from '../conversion-image/fixtures.js'
 async function animatedGif (frames: number, width: number, height: number): Promise<Buffer> {
   const px = Buffer.alloc(width * height * frames * 3)
   for (let f = 0; f < frames; f++) px.fill(f * 60, f * width * height * 3, (f + 1) * width * height * 3)
-  return await sharp(px, { raw: { width, height: height * frames, channels: 3, pageHeight: height } as sharp.CreateRaw })
+  return await sharp(px, { raw: { width, height: height * frames, channels: 3, pageHeight: height } as CreateRaw })
     .gif({ delay: Array.from({ length: frames }, (_, f) => (f + 1) * 100), loop: 0 }).toBuffer()
 }
 

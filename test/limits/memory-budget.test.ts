@@ -2,7 +2,7 @@
 // the converter reserving them between the header and the decoding (IMAGE_MEMORY).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import sharp from 'sharp'
+import sharp, { type SharpOptions } from 'sharp'
 import { BYTES_PER_PIXEL, conversionBytes, createImageConverter } from '../../src/conversion/image/convert.js'
 import { WHITE } from '../../src/conversion/image/background.js'
 import { createMemoryBudget } from '../../src/work/memory-budget.js'
@@ -90,7 +90,7 @@ describe('conversions under the budget', () => {
     const budget = createMemoryBudget(conversionBytes(400 * 300, 'webp', 80) + 1)
     // Records each decoding (the pipeline's load, after the header's) with what the budget held then.
     const decodedWhile: number[] = []
-    const load = ((input: Buffer, options?: sharp.SharpOptions) => {
+    const load = ((input: Buffer, options?: SharpOptions) => {
       if (options?.limitInputPixels !== false) decodedWhile.push(budget.held)
       return sharp(input, options)
     }) as typeof sharp

@@ -26,7 +26,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import GithubSlugger from 'github-slugger'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { loadConfig, SETTING_NAMES } from '../../src/config.js'
 import { MAX_IMAGE_BYTES } from '../../src/conversion/image/upload.js'
 import { CUSTOM_BODY_LIMIT } from '../../src/generation/custom-limits.js'
@@ -179,7 +179,7 @@ describe('the fenced blocks of README.md and docs/*.md', () => {
  * photo.jpg, photo.png, my-gifs/<type>/*.gif (a folder to import), waving-cat.gif.
  */
 async function makeFixtures (dir: string): Promise<void> {
-  const picture = (r: number, g: number, b: number): sharp.Sharp =>
+  const picture = (r: number, g: number, b: number): Sharp =>
     sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
   await picture(200, 40, 40).jpeg().toFile(path.join(dir, 'photo.jpg'))
   await picture(40, 200, 40).png().toFile(path.join(dir, 'photo.png'))

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import sharp from 'sharp'
+import sharp, { type Create } from 'sharp'
 import { SPARE_THREADS, threadPoolEnv } from '../../scripts/thread-pool.mjs'
 import { freePort, request, type SimpleResponse } from '../processes.js'
 import { tempDir } from '../helpers.js'
@@ -96,7 +96,7 @@ describe('libuv\'s thread pool under npm start', () => {
     const hug = JSON.parse((await request(`${url}/sfw/gif/hug`, { headers: { authorization: KEY } })).body.toString()) as { file: string }
     const file = new URL(hug.file).pathname
     // About half a second of libvips work each, four at once on the test machine's cores.
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 50 } } as sharp.Create }).jpeg({ quality: 92 }).toBuffer()
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: 'black', noise: { type: 'gaussian', mean: 128, sigma: 50 } } as Create }).jpeg({ quality: 92 }).toBuffer()
     const order: string[] = []
     const answered = (name: string) => (res: SimpleResponse): SimpleResponse => { order.push(name); return res }
     const conversions = Array.from({ length: CONVERSIONS }, async (_, i) => await request(`${url}/convert/image-webp`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'image/jpeg' }, body: photo }).then(answered(`conversion ${i}`)))

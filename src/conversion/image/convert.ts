@@ -8,7 +8,7 @@
 // IMAGE_TIMEOUT_MS and what remains of the request's deadline. Between the header and the
 // decoding, the conversion reserves its memory (pixels × what its output holds per pixel)
 // from the budget all conversions share (IMAGE_MEMORY), waiting while it does not fit.
-import sharp from 'sharp'
+import sharp, { type OutputInfo } from 'sharp'
 import { AppError } from '../../errors.js'
 import {
   ACCEPTED_INPUTS, ANIMATED_INPUTS, DEFAULT_QUALITY, type InputFormat, type OutputFormat,
@@ -202,7 +202,7 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
         pipeline = quality === undefined || quality === 100 ? pipeline.png(losslessPngOptions(source.format)) : pipeline.png({ quality, palette: true })
         break
     }
-    let out: { data: Buffer, info: sharp.OutputInfo }
+    let out: { data: Buffer, info: OutputInfo }
     try {
       out = await pipeline.toBuffer({ resolveWithObject: true })
     } catch (err) {

@@ -1,12 +1,16 @@
 // HTML parsing for HTML → Markdown: a tokenizer that jumps from one "<" to the next with
 // indexOf and decodes entities only in text that holds an "&", and the tree rules of
 // htmlparser2's Parser (the parser this replaces; its per-character state machine was
-// three quarters of the conversion time). The events are the ones htmlparser2 gives with
+// three quarters of the conversion time). The events are the ones htmlparser2 12 gives with
 // decodeEntities, lowerCaseTags, lowerCaseAttributeNames and no self-closing tags outside
-// SVG and MathML: a tag that starts a block closes an open <p>, <li> closes <li>, <td> and
-// <tr> close cells and rows; void elements close at once; a stray closer is ignored
-// except </p> (an empty p) and </br> (a br); whatever is open closes at the end.
-// test/conversion-text/html-parse.test.ts checks the events against htmlparser2's.
+// SVG and MathML: a tag that starts a block closes an open <p>, <li> closes <li>, <a> an
+// open <a>, a heading an open heading, <td> and <tr> close cells and rows; void elements
+// close at once; a stray closer is ignored except </p> (an empty p) and </br> (a br);
+// whatever is open closes at the end. On broken markup these follow the HTML standard's
+// tokenizer where htmlparser2 10 did not (§13.2.5): RCDATA (<title>, <textarea>) decodes
+// character references; <script/> still starts raw text; "</>", "</ p>" and "<!->" are
+// dropped as bogus comments; <svg/> leaves foreign content. test/conversion-text/
+// html-parse.test.ts checks the events against htmlparser2's.
 // Unlike htmlparser2, a tag, comment, declaration or processing instruction cut off by the
 // end of the input is dropped, as HTML's tokenizer drops it (§13.2.5), rather than given
 // back in part as text.
@@ -29,15 +33,18 @@ const FORM = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datali
 const TABLE_SECTIONS = new Set(['thead', 'tbody'])
 const DD_DT = new Set(['dd', 'dt'])
 const RT_RP = new Set(['rt', 'rp'])
+/** A heading closes an open heading (or p): §13.2.6.4.7, "h1", …, "h6". */
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'])
 
 /** The open elements a start tag closes, innermost first (htmlparser2's openImpliesClose). */
 const IMPLIES_CLOSE: ReadonlyArray<readonly [string, ReadonlySet<string>]> = [
   ['tr', new Set(['tr', 'th', 'td'])], ['th', new Set(['th'])], ['td', new Set(['thead', 'th', 'td'])],
-  ['body', new Set(['head', 'link', 'script'])], ['li', new Set(['li'])],
+  ['body', new Set(['head', 'link', 'script'])], ['a', new Set(['a'])], ['li', new Set(['li'])],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((name) => [name, HEADINGS] as const),
   ['select', FORM], ['input', FORM], ['output', FORM], ['button', FORM], ['datalist', FORM], ['textarea', FORM],
   ['option', new Set(['option'])], ['optgroup', new Set(['optgroup', 'option'])],
   ['dd', DD_DT], ['dt', DD_DT], ['rt', RT_RP], ['rp', RT_RP], ['tbody', TABLE_SECTIONS], ['tfoot', TABLE_SECTIONS],
-  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl',
+  ...['p', 'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl',
     'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section',
     'table', 'ul'].map((name) => [name, P] as const)
 ]
@@ -45,12 +52,35 @@ const IMPLIES_CLOSE: ReadonlyArray<readonly [string, ReadonlySet<string>]> = [
 const VOID = ['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex',
   'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']
 
-/** Where self-closing tags are honoured (SVG, MathML), and the elements that leave it again. */
+/**
+ * Where self-closing tags are honoured (SVG, MathML), and the elements that leave it again
+ * (HTML integration points; foreignObject as SVG spells it: names are adjusted first).
+ */
 const FOREIGN = ['math', 'svg']
-const HTML_INTEGRATION = ['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']
+const HTML_INTEGRATION = ['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignObject', 'desc', 'title']
+/** The foreign content a parse is in: none (HTML), SVG or MathML. */
+const NONE = 0
+const SVG = 1
+const MATH = 2
 
-/** Elements whose content is text up to their end tag; only title's decodes entities. */
+/**
+ * SVG element names in their SVG case (HTML §13.2.6.5, "adjust SVG tag names"): inside
+ * <svg> a lowercased name becomes this one.
+ */
+const SVG_NAMES = new Map(['altGlyph', 'altGlyphDef', 'altGlyphItem', 'animateColor', 'animateMotion', 'animateTransform',
+  'clipPath', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting',
+  'feDisplacementMap', 'feDistantLight', 'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR',
+  'feGaussianBlur', 'feImage', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset', 'fePointLight',
+  'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence', 'foreignObject', 'glyphRef', 'linearGradient',
+  'radialGradient', 'textPath'].map((name) => [name.toLowerCase(), name]))
+
+/**
+ * Elements whose content is text up to their end tag, outside foreign content, even when
+ * written self-closing (the "/" is ignored on HTML elements, §13.2.6.4.7). Title's and
+ * textarea's decode character references (RCDATA, §13.1.2.5); the others' do not.
+ */
 const RAW_TEXT = ['script', 'style', 'title', 'textarea', 'xmp']
+const RCDATA = new Set(['title', 'textarea'])
 
 /** Other elements of HTML, so that their names, too, come out as one shared string each. */
 const OTHER = ['a', 'abbr', 'acronym', 'audio', 'b', 'bdi', 'bdo', 'big', 'blink', 'canvas', 'caption', 'center', 'cite',
@@ -64,8 +94,8 @@ interface TagRules {
   readonly name: string
   readonly impliesClose: ReadonlySet<string> | undefined
   readonly isVoid: boolean
-  /** 1 enters foreign content (svg, math), 2 leaves it (an HTML integration point). */
-  readonly foreign: 0 | 1 | 2
+  /** The foreign content it opens (SVG, MATH, or NONE for an HTML integration point); undefined for others. */
+  readonly foreign: number | undefined
   readonly rawText: boolean
 }
 
@@ -75,7 +105,7 @@ for (const name of new Set([...IMPLIES_CLOSE.map(([n]) => n), ...VOID, ...FOREIG
     name,
     impliesClose: IMPLIES_CLOSE.find(([n]) => n === name)?.[1],
     isVoid: VOID.includes(name),
-    foreign: FOREIGN.includes(name) ? 1 : HTML_INTEGRATION.includes(name) ? 2 : 0,
+    foreign: name === 'svg' ? SVG : name === 'math' ? MATH : HTML_INTEGRATION.includes(name) ? NONE : undefined,
     rawText: RAW_TEXT.includes(name)
   })
 }
@@ -136,28 +166,50 @@ function decodeReferences (raw: string, attribute: boolean): string {
 class TreeRules {
   private readonly stack: Tag[] = []
   private readonly tags = new Map<string, Tag>()
-  private readonly foreign: boolean[] = [false]
+  /** The foreign content of each open svg, math and integration point, innermost last. */
+  private readonly foreign: number[] = [NONE]
 
   constructor (private readonly handler: HtmlHandler) {}
 
   tag (name: string): Tag {
     let tag = this.tags.get(name)
     if (tag === undefined) {
-      tag = { rules: RULES.get(name) ?? { name, impliesClose: undefined, isVoid: false, foreign: 0, rawText: false }, open: 0 }
+      tag = { rules: RULES.get(name) ?? { name, impliesClose: undefined, isVoid: false, foreign: undefined, rawText: false }, open: 0 }
       this.tags.set(name, tag)
     }
     return tag
   }
 
+  inForeignContent (): boolean {
+    return this.foreign[this.foreign.length - 1] !== NONE
+  }
+
+  /**
+   * The name a tag's lowercased name stands for: in SVG's case inside <svg> (and for the
+   * end tag of an SVG element open around an integration point), <image> as <img> in HTML.
+   */
+  nameOf (lower: string): string {
+    const context = this.foreign[this.foreign.length - 1]
+    if (context === SVG) return SVG_NAMES.get(lower) ?? lower
+    if (this.foreign.length > 1) {
+      const svgName = SVG_NAMES.get(lower)
+      if (svgName !== undefined && (this.tags.get(svgName)?.open ?? 0) > 0) return svgName
+    }
+    return context === NONE && lower === 'image' ? 'img' : lower
+  }
+
   private pop (): Tag {
     const tag = this.stack.pop()!
     tag.open--
+    if (tag.rules.foreign !== undefined) this.foreign.pop()
     this.handler.closeTag(tag.rules.name)
     return tag
   }
 
   open (tag: Tag, attrs: Attributes, selfClosing: boolean): void {
     const rules = tag.rules
+    // A second form while one is open is ignored (the form element pointer, §13.2.6.4.7).
+    if (rules.name === 'form' && tag.open > 0) return
     const implied = rules.impliesClose
     if (implied !== undefined) {
       while (this.stack.length > 0 && implied.has(this.stack[this.stack.length - 1]!.rules.name)) this.pop()
@@ -165,16 +217,15 @@ class TreeRules {
     if (!rules.isVoid) {
       this.stack.push(tag)
       tag.open++
-      if (rules.foreign !== 0) this.foreign.push(rules.foreign === 1)
+      if (rules.foreign !== undefined) this.foreign.push(rules.foreign)
     }
     this.handler.openTag(rules.name, attrs)
     if (rules.isVoid) this.handler.closeTag(rules.name)
-    else if (selfClosing && this.foreign[this.foreign.length - 1] === true && this.stack[this.stack.length - 1] === tag) this.pop()
+    else if (selfClosing && this.inForeignContent() && this.stack[this.stack.length - 1] === tag) this.pop()
   }
 
   close (tag: Tag): void {
     const rules = tag.rules
-    if (rules.foreign !== 0) this.foreign.pop()
     if (rules.isVoid) {
       if (rules.name === 'br') {
         this.handler.openTag('br', NO_ATTRIBUTES)
@@ -275,8 +326,8 @@ function readStartTag (html: string, lt: number): StartTag {
 
 /**
  * Where the raw text of a `name` element (script, style, textarea, title) that starts at
- * `from` ends: the next "</name" followed by whitespace or ">", in any case; -1 when the
- * input ends first.
+ * `from` ends: the next "</name" followed by whitespace, "/" or ">", in any case; -1 when
+ * the input ends first.
  */
 function rawTextEnd (html: string, from: number, name: string): number {
   const n = html.length
@@ -285,7 +336,8 @@ function rawTextEnd (html: string, from: number, name: string): number {
     if (after >= n) return -1
     let m = 0
     while (m < name.length && (html.charCodeAt(k + 2 + m) | 0x20) === name.charCodeAt(m)) m++
-    if (m === name.length && (html.charCodeAt(after) === 62 || isSpace(html.charCodeAt(after)))) return k
+    const d = html.charCodeAt(after)
+    if (m === name.length && (d === 62 || d === 47 || isSpace(d))) return k
   }
   return -1
 }
@@ -293,7 +345,8 @@ function rawTextEnd (html: string, from: number, name: string): number {
 /**
  * Past the comment, CDATA section (a comment in HTML content), declaration or processing
  * instruction at `lt` ("<!" or "<?"): nothing of it shows. -1 when the input ends inside.
- * The character after "<!" is never the end.
+ * Anything but a comment or CDATA is a bogus comment, up to the first ">" (HTML §13.2.5.42):
+ * "<!>" and "<!->" end at their own ">".
  */
 function skipMarkup (html: string, lt: number, c: number): number {
   if (c === 33 && html.startsWith('--', lt + 2)) {
@@ -304,7 +357,7 @@ function skipMarkup (html: string, lt: number, c: number): number {
     const end = html.indexOf(']]>', lt + 9)
     return end < 0 ? -1 : end + 3
   }
-  const end = c === 33 && html.charCodeAt(lt + 2) === 45 ? html.indexOf('>', lt + 4) : html.indexOf('>', c === 33 ? lt + 3 : lt + 2)
+  const end = html.indexOf('>', lt + 2)
   return end < 0 ? -1 : end + 1
 }
 
@@ -333,16 +386,18 @@ export function parseHtml (html: string, handler: HtmlHandler): void {
         textStart = n
         break
       }
-      const tag = tree.tag(start.name)
+      const tag = tree.tag(tree.nameOf(start.name))
+      // Raw text is decided where the tag starts: in SVG or MathML a <style> or <title> is not.
+      const rawText = tag.rules.rawText && !tree.inForeignContent()
       tree.open(tag, start.attrs, start.selfClosing)
       i = textStart = start.end + 1
-      if (!start.selfClosing && tag.rules.rawText) {
+      if (rawText) {
         const name = tag.rules.name
         const k = rawTextEnd(html, i, name)
         const textEnd = k < 0 ? n : k
         if (textEnd > i) {
           const raw = html.slice(i, textEnd)
-          handler.text(name === 'title' ? decodeReferences(raw, false) : raw)
+          handler.text(RCDATA.has(name) ? decodeReferences(raw, false) : raw)
         }
         if (k < 0) {
           textStart = n
@@ -357,28 +412,27 @@ export function parseHtml (html: string, handler: HtmlHandler): void {
         i = textStart = gt + 1
       }
     } else if (c === 47) {
-      // An end tag "</name", whitespace allowed before the name; "</>" stays text.
+      // An end tag "</name"; "</>" is dropped (HTML §13.2.5.7).
       let j = lt + 2
-      while (j < n && isSpace(html.charCodeAt(j))) j++
       if (j >= n) break // "</" at the end is text
       const d = html.charCodeAt(j)
+      flushText(lt)
       if (d === 62) {
-        i = j + 1
+        i = textStart = j + 1
         continue
       }
-      flushText(lt)
       if (isAsciiAlpha(d)) {
         const nameStart = j
         while (j < n) {
           const e = html.charCodeAt(j)
-          if (e === 62 || isSpace(e)) break
+          if (e === 62 || e === 47 || isSpace(e)) break
           j++
         }
         if (j >= n) {
           textStart = n
           break
         }
-        tree.close(tree.tag(html.slice(nameStart, j).toLowerCase()))
+        tree.close(tree.tag(tree.nameOf(html.slice(nameStart, j).toLowerCase())))
       }
       // Anything else after "</" is a bogus comment (HTML §13.2.5.7): up to ">".
       const gt = html.indexOf('>', j)
@@ -394,6 +448,8 @@ export function parseHtml (html: string, handler: HtmlHandler): void {
         textStart = n
         break
       }
+      // In SVG or MathML a CDATA section is text, as it is written (§13.2.5.69).
+      if (c === 33 && tree.inForeignContent() && html.startsWith('[CDATA[', lt + 2) && next - 3 > lt + 9) handler.text(html.slice(lt + 9, next - 3))
       i = textStart = next
     } else {
       // "<" not followed by a tag is text.
