@@ -9,7 +9,7 @@
 // first OpenAPI tag), after the answer is sent.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
-import { clientBucket } from './client-address.js'
+import { clientBucket } from '../http/client-address.js'
 import type { CounterStore, WindowCount } from '../store/counters/interface.js'
 import { periodEnd, type UsageRecorder } from './usage-recorder.js'
 import type { ApiKeyRecord } from '../store/interface.js'

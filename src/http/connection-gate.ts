@@ -24,7 +24,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { clientBucket } from '../access/client-address.js'
+import { clientBucket } from './client-address.js'
 import { socketUnder } from './request-target.js'
 
 /** Share of MAX_CONNECTIONS kept for addresses that hold no connection (at least one place). */

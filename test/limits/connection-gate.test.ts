@@ -3,7 +3,7 @@
 // the reserve). test/hostile/connections-per-address.test.ts holds it over real sockets.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { addressMatcher } from '../../src/access/client-address.js'
+import { addressMatcher } from '../../src/http/client-address.js'
 import { loadConfig } from '../../src/config.js'
 import { type ConnectionLimits, createConnectionGate, type Held } from '../../src/http/connection-gate.js'
 
