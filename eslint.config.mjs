@@ -5,7 +5,7 @@ import neostandard from 'neostandard'
 export default [
   ...neostandard({
     ts: true,
-    ignores: ['dist/**', 'coverage/**', 'clients/typescript/dist/**', 'clients/typescript/src/schema.ts']
+    ignores: ['dist/**', '.dist-next-*/**', '.dist-old-*/**', 'coverage/**', 'clients/typescript/dist/**', 'clients/typescript/src/schema.ts']
   }),
   {
     rules: {

@@ -11,14 +11,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const WEB_PAGES = ['playground']
 
 /** Bundles every page; returns the bytes written per file, for the build's log. */
-export async function buildWeb () {
+export async function buildWeb (outDir = path.join(root, 'dist')) {
   // Imported here rather than at the top: prepare.mjs loads this module before it knows
   // the dependencies (esbuild among them) are installed.
   const esbuild = await import('esbuild')
   const sizes = {}
   for (const page of WEB_PAGES) {
     const from = path.join(root, 'web', page)
-    const to = path.join(root, 'dist', 'web', page)
+    const to = path.join(outDir, 'web', page)
     fs.rmSync(to, { recursive: true, force: true })
     fs.mkdirSync(to, { recursive: true })
     await esbuild.build({
@@ -38,6 +38,8 @@ export async function buildWeb () {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const sizes = await buildWeb()
+  // --out <folder>: build there instead of dist/ (scripts/prepare.mjs builds beside dist/).
+  const out = process.argv.indexOf('--out')
+  const sizes = await buildWeb(out > 0 ? path.resolve(process.argv[out + 1]) : undefined)
   for (const [name, size] of Object.entries(sizes)) process.stderr.write(`[build-web] dist/web/${name}: ${size} bytes\n`)
 }

@@ -50,11 +50,20 @@ if (!args.has('--no-build') && fs.existsSync(path.join(root, 'src'))) {
   const stamp = path.join(root, 'dist', '.build-stamp')
   const sources = Math.max(newestIn(path.join(root, 'src')), newestIn(path.join(root, 'web')), mtime(path.join(root, 'scripts', 'build-web.mjs')), mtime(path.join(root, 'tsconfig.json')), mtime(path.join(root, 'tsconfig.build.json')), mtime(installed))
   if (mtime(stamp) < sources) {
+    // Built beside dist/ and swapped in whole: a server or CLI started from dist/ while
+    // this runs (another test file, another terminal) finds the old build or the new one,
+    // never a folder half deleted or half written, nor a stamp over a partial build.
+    const dist = path.join(root, 'dist')
+    const next = path.join(root, `.dist-next-${process.pid}`)
+    const old = path.join(root, `.dist-old-${process.pid}`)
+    fs.rmSync(next, { recursive: true, force: true })
     log('compiling TypeScript (src/ → dist/)')
-    fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true })
-    run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'])
+    run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--outDir', next])
     log('bundling the browser pages (web/ → dist/web/)')
-    run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')])
-    fs.writeFileSync(stamp, new Date().toISOString() + '\n')
+    run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs'), '--out', next])
+    fs.writeFileSync(path.join(next, '.build-stamp'), new Date().toISOString() + '\n')
+    if (fs.existsSync(dist)) fs.renameSync(dist, old)
+    fs.renameSync(next, dist)
+    fs.rmSync(old, { recursive: true, force: true })
   }
 }
