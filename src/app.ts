@@ -28,7 +28,7 @@ import { TEXT_PRIORS, textConversionRoutes } from './conversion/text/routes.js'
 import { GENERATION_PRIORS, generationRoutes } from './generation/routes.js'
 import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork } from './work/work.js'
-import { IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
+import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import type { RequestActivity } from './system/garbage.js'
 
@@ -230,7 +230,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { config, work, metrics })
-  await app.register(imageConversionRoutes, { image: config.image, work, requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(imageConversionRoutes, { image: config.image, work, uploads: createUploadBudget(config.image), requestTimeoutMs: config.requestTimeoutMs })
   await app.register(playgroundRoutes)
 
   return app

@@ -9,7 +9,7 @@ import { AppError } from '../../errors.js'
 import { parseBackground, WHITE } from './background.js'
 import { type ConversionWork, createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
-import { type ByteHold, createByteBudget } from '../../work/byte-budget.js'
+import { type ByteBudget, type ByteHold, createByteBudget } from '../../work/byte-budget.js'
 import type { CostPrior, Work } from '../../work/work.js'
 import { MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 import { type BodyBuffers, createBodyBuffers } from './body-buffers.js'
@@ -22,6 +22,11 @@ export interface ImageConversionOptions {
    * conversions and the pictures' decoding.
    */
   work: Pick<Work, 'run'>
+  /**
+   * IMAGE_UPLOAD_MEMORY (src/app.ts, createUploadBudget): the bytes uploads hold from their
+   * headers until their conversion has stopped.
+   */
+  uploads: ByteBudget
   /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
   requestTimeoutMs?: number
 }
@@ -98,10 +103,14 @@ function uploadBytes (request: FastifyRequest, buffers: BodyBuffers): number {
   return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(buffers.capacityFor(declared), largest) : largest
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, work, requestTimeoutMs = 0 }) => {
+/** The budget of upload bytes (IMAGE_UPLOAD_MEMORY), made once by the composition root (src/app.ts). */
+export function createUploadBudget (image: Pick<ImageConfig, 'uploadMemoryBytes'>): ByteBudget {
+  return createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
+}
+
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, work, uploads, requestTimeoutMs = 0 }) => {
   const converter = createImageConverter(image)
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
-  const uploads = createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
   // Upload bodies reuse their buffers (body-buffers.ts): given back with the admission.
   const bodies = createBodyBuffers()
   const releaseIfDone = (admission: Admission): void => {
