@@ -81,7 +81,7 @@ async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, 
     import { testConfig } from ${JSON.stringify(path.join(root, 'test/config.ts'))}
     import { createKeyService } from ${JSON.stringify(path.join(root, 'src/access/keys.ts'))}
     import { openSqliteStore } from ${JSON.stringify(path.join(root, 'src/store/sqlite/index.ts'))}
-    import { createMemoryCounterStore } from ${JSON.stringify(path.join(root, 'src/access/memory-counter-store.ts'))}
+    import { createMemoryCounterStore } from ${JSON.stringify(path.join(root, 'src/store/counters/memory.ts'))}
     const store = openSqliteStore(${JSON.stringify(dataDir)})
     const { key } = await createKeyService(store.keys).create('bench')
     const app = await createApp({ config: testConfig(${JSON.stringify(dataDir)}), store, counters: createMemoryCounterStore(), logger: false })

@@ -18,7 +18,7 @@ import type { Config } from '../src/config.js'
 import { testConfig } from '../test/config.js'
 import { ok, Envelope } from '../src/http/envelope.js'
 import { createKeyService, hashKey } from '../src/access/keys.js'
-import { createMemoryCounterStore } from '../src/access/memory-counter-store.js'
+import { createMemoryCounterStore } from '../src/store/counters/memory.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { type Benchmark, type BenchRow, load, median, perRoundRatios, roundsOf } from './harness.js'
 

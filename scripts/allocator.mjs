@@ -24,7 +24,7 @@ const JEMALLOC = 'libjemalloc.so.2'
  * young generation"). Worker threads size theirs themselves (WORKER_YOUNG_MB,
  * src/work/pool.ts). Not added when NODE_OPTIONS sets the size. --expose-gc: the server
  * collects once started, on the event loop half a second after requests that grew its
- * heap, and in worker threads gone quiet (src/system/garbage.ts).
+ * heap, and in worker threads gone quiet (src/runtime/garbage.ts).
  */
 export function serverNodeFlags (env = process.env) {
   const semiSpace = env.NODE_OPTIONS?.includes('max-semi-space-size') ? [] : ['--max-semi-space-size=1']

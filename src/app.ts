@@ -15,8 +15,8 @@ import { addressMatcher } from './access/client-address.js'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler, notFoundPlugin } from './http/error-handler.js'
 import { openApiPlugin } from './http/openapi.js'
 import { genRequestId } from './http/request-id.js'
-import { lifecyclePlugin } from './http/lifecycle.js'
-import type { CounterStore } from './access/counter-store.js'
+import { requestGatePlugin } from './access/request-gate.js'
+import type { CounterStore } from './store/counters/interface.js'
 import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
@@ -30,7 +30,7 @@ import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
-import type { RequestActivity } from './system/garbage.js'
+import type { RequestActivity } from './runtime/garbage.js'
 
 /** Usage that cannot be written because the store does not answer is logged at most this often. */
 const USAGE_STORE_WARN_MS = 10_000
@@ -66,7 +66,7 @@ export function connectionOptions (config: Config) {
 export interface AppDeps {
   config: Config
   store: Store
-  /** Rate-limit counters (src/access/counter-store.ts, openCounterStore): the caller closes them after the app, as the store. */
+  /** Rate-limit counters (src/store/counters/index.ts, openCounterStore): the caller closes them after the app, as the store. */
   counters: CounterStore
   /** Logger options or instance; defaults to pino at config.logLevel on stdout. */
   logger?: boolean | object
@@ -75,7 +75,7 @@ export interface AppDeps {
    * the tests build many apps and share one.
    */
   colors?: ColorService
-  /** Told of every request's start and end: the process's collection after requests (src/system/garbage.ts, createQuietCollector). */
+  /** Told of every request's start and end: the process's collection after requests (src/runtime/garbage.ts, createQuietCollector). */
   requestActivity?: RequestActivity
 }
 
@@ -107,7 +107,7 @@ declare module 'fastify' {
 export async function createApp ({ config, store, counters, logger, colors, requestActivity }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // One line per request, written by src/http/request-log.ts (from src/http/lifecycle.ts), instead of Fastify's two.
+    // One line per request, written by src/http/request-log.ts (from src/access/request-gate.ts), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
@@ -189,7 +189,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   await app.register(bodyPlugin)
   // Before the key and the limits: preflights are answered without either.
   await app.register(corsPlugin, { origins: config.corsOrigins })
-  await app.register(lifecyclePlugin, {
+  await app.register(requestGatePlugin, {
     keys,
     metrics,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -204,7 +204,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
       onReject: (reason, route) => metrics.rateLimitRejected(reason, route)
     }
   })
-  // After the lifecycle's step: an unknown path is counted in, then answered 404 before its body is read.
+  // After the request gate's step: an unknown path is counted in, then answered 404 before its body is read.
   await app.register(notFoundPlugin)
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 

@@ -3,9 +3,9 @@
 // accepting, finish requests in flight, close the store and the counters).
 import { ConfigError, loadConfig, retiredSettingsIn, type Config } from './config.js'
 import { loadEnvFile } from './env-file.js'
-import type { CounterLog } from './access/counter-store.js'
+import type { CounterLog } from './store/counters/interface.js'
 import { DatabaseStartError, type DatabaseState, EXIT_STORE_UNAVAILABLE, isStoreUnavailable, type Store } from './store/interface.js'
-import { runningAllocator } from './system/allocator.js'
+import { runningAllocator } from './runtime/allocator.js'
 
 async function main (): Promise<void> {
   let config: Config
@@ -24,7 +24,7 @@ async function main (): Promise<void> {
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
   const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { createQuietCollector }, { readinessReport }, { default: pino }] = await Promise.all([
     import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
-    import('./access/counter-store.js'), import('./generation/emoji-font.js'), import('./system/garbage.js'), import('./system/routes.js'), import('pino')
+    import('./store/counters/index.js'), import('./generation/emoji-font.js'), import('./runtime/garbage.js'), import('./system/routes.js'), import('pino')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)
@@ -69,7 +69,7 @@ async function main (): Promise<void> {
   // when the process dies. Batching the writes measured no faster (docs/performance.md,
   // "The shared request path").
   // The event loop's heap is collected, compacted, after each quiet half second that follows
-  // requests that grew it (src/system/garbage.ts): what a burst left goes back to the
+  // requests that grew it (src/runtime/garbage.ts): what a burst left goes back to the
   // system then, not at V8's own pace (docs/memory.md).
   const quiet = createQuietCollector()
   const app = await createApp({ config, store, counters, logger: { level: config.logLevel, stream: pino.destination({ dest: 1, sync: true }) }, requestActivity: quiet })
@@ -117,7 +117,7 @@ async function main (): Promise<void> {
     app.addHook('onClose', metricsServer.close)
     app.log.info(`Prometheus metrics at http://${config.metricsHost}:${metricsServer.port}/metrics`)
   }
-  // What starting left behind goes before the first request (src/system/garbage.ts).
+  // What starting left behind goes before the first request (src/runtime/garbage.ts).
   quiet.collectNow()
   try {
     await app.listen({ port: config.port, host: config.host })

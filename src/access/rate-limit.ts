@@ -10,7 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
 import { clientBucket } from './client-address.js'
-import type { CounterStore, WindowCount } from './counter-store.js'
+import type { CounterStore, WindowCount } from '../store/counters/interface.js'
 import { periodEnd, type UsageRecorder } from './usage-recorder.js'
 import type { ApiKeyRecord } from '../store/interface.js'
 import type { RoutePolicy } from '../http/route-config.js'

@@ -2,7 +2,7 @@
 import { type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { CompressionType, FilterType, Transformer } from '@napi-rs/image'
 import { AppError } from '../errors.js'
-import { collectYoung } from '../system/garbage.js'
+import { collectYoung } from '../runtime/garbage.js'
 import type { Drawable } from './assets.js'
 import { graphemes, wordPieces } from './graphemes.js'
 import { drawLine, measureLine } from './inline-text.js'

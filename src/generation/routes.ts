@@ -255,7 +255,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
 
   for (const kind of ['banner', 'icon'] as const) {
     app.get(`/assets/${kind}s/:name`, {
-      config: { public: true, images: ['image/png'], errors: ['ASSET_NOT_FOUND', 'RENDER_BUSY', 'TIMEOUT'] },
+      config: { public: true, anyOrigin: true, images: ['image/png'], errors: ['ASSET_NOT_FOUND', 'RENDER_BUSY', 'TIMEOUT'] },
       schema: {
         tags: ['generation'],
         summary: `Preview of a ${kind} (PNG, public)`,

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fresh from 'fresh'
 import rangeParser from 'range-parser'
 import { Type } from 'typebox'
-import type { CounterStore } from '../access/counter-store.js'
+import type { CounterStore } from '../store/counters/interface.js'
 import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
@@ -245,7 +245,7 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
     url: `${FILES_PATH}/:file`,
     // STORE_UNAVAILABLE: a file this instance holds no copy of, PostgreSQL not answering (docs/operations-faults.md).
     // WORK_BUSY: a WebP not made yet, and the heavy work's queue too long to make it in time.
-    config: { public: true, images: ['image/gif', WEBP_CONTENT_TYPE], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'STORE_UNAVAILABLE', 'WORK_BUSY'] },
+    config: { public: true, anyOrigin: true, images: ['image/gif', WEBP_CONTENT_TYPE], errors: ['GIF_FILE_NOT_FOUND', 'RANGE_NOT_SATISFIABLE', 'STORE_UNAVAILABLE', 'WORK_BUSY'] },
     schema: {
       tags: ['gifs'],
       summary: 'A gif file (public, no key)',

@@ -2,21 +2,18 @@
 //
 // - The API answers browsers of the origins in CORS_ORIGINS (off by default: a key sent
 //   from a web page is a key anyone reading the page can take, so an operator opts in).
-// - Public files (the gif files /sfw/gif hands out, asset previews) are readable from any
-//   origin, as the hosted service's public file host serves them: chat clients and web
-//   pages put those URLs straight into <img> and fetch().
+// - Routes that declare `anyOrigin` (the gif files /sfw/gif hands out, asset previews)
+//   are readable from any origin, as the hosted service's public file host serves them:
+//   chat clients and web pages put those URLs straight into <img> and fetch(). The
+//   feature says so on its route; this file knows no paths.
 //
 // Preflights (OPTIONS) are answered in the onRequest hook, before the key and the rate
-// limit (src/http/lifecycle.ts): a browser sends no Authorization header with them, and
+// limit (src/access/request-gate.ts): a browser sends no Authorization header with them, and
 // they cost nothing.
 import cors, { type FastifyCorsOptions } from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { FILES_PATH } from '../gifs/catalog.js'
 import { REQUEST_ID_HEADER } from './request-id.js'
-
-/** Paths readable from any origin whatever CORS_ORIGINS says. */
-export const PUBLIC_FILE_PREFIXES = [`${FILES_PATH}/`, '/assets/'] as const
 
 /** What a script may read of an answer: the limit state it must respect, the request id for a report, image facts. */
 export const EXPOSED_HEADERS = [
@@ -31,12 +28,6 @@ const PREFLIGHT_MAX_AGE_S = 600
 export interface CorsOptions {
   /** CORS_ORIGINS: ['*'] any; [] off. */
   origins: string[]
-}
-
-function isPublicFile (url: string): boolean {
-  // Clients that join a base URL ending in "/" send "//files/...": the router accepts it.
-  const path = url.replace(/^\/+/, '/')
-  return PUBLIC_FILE_PREFIXES.some((prefix) => path.startsWith(prefix))
 }
 
 export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opts: CorsOptions) {
@@ -61,27 +52,31 @@ export const corsPlugin = fp(async function corsSetup (app: FastifyInstance, opt
   }
 
   // Each route carries its own options (@fastify/cors reads the route's `config.cors`),
-  // decided once when the route is added rather than per request: public files get the
-  // open ones, the API CORS_ORIGINS' or, when that is empty, none at all (the hook
+  // decided once when the route is added rather than per request: `anyOrigin` routes get
+  // the open ones, the API CORS_ORIGINS' or, when that is empty, none at all (the hook
   // returns at once). A delegator choosing by URL made @fastify/cors rebuild its options
   // on every request, the largest cost of our own in a profile of the shared path
   // (docs/performance.md, "The shared request path").
-  app.addHook('onRoute', (route) => {
+  const preflighted = new Set<string>()
+  app.addHook('onRoute', function (route) {
     const config = (route.config ?? {}) as Record<string, unknown>
     if (route.method === 'OPTIONS' && route.url === '*') {
       // The preflight route @fastify/cors adds (OPTIONS *) is public and free: without
-      // this, src/http/lifecycle.ts would ask it for a key a browser never sends there.
+      // this, src/access/request-gate.ts would ask it for a key a browser never sends there.
       route.config = { ...config, public: true, rateLimit: false } as typeof route.config
-    } else if (config.cors === undefined && isPublicFile(route.url ?? '')) {
+    } else if (config.cors === undefined && config.anyOrigin === true) {
       route.config = { ...config, cors: files } as typeof route.config
+      // Its preflight, with the same open options (OPTIONS * answers with the API's):
+      // added once per path, when the first of its methods is (GET, then Fastify's HEAD).
+      const url = route.url ?? ''
+      if (!preflighted.has(url)) {
+        preflighted.add(url)
+        this.options(url, { schema: { hide: true }, config: { public: true, rateLimit: false, cors: files } as Record<string, unknown> }, async (_request, reply) => await reply.send())
+      }
     } else if (config.cors === undefined && !apiOn) {
       route.config = { ...config, cors: false } as typeof route.config
     }
   })
 
   await app.register(cors, { hideOptionsRoute: true, ...api })
-  // Preflights of the public files, with their own options (OPTIONS * has the API's).
-  for (const prefix of PUBLIC_FILE_PREFIXES) {
-    app.options(`${prefix}*`, { schema: { hide: true }, config: { public: true, rateLimit: false, cors: files } as Record<string, unknown> }, async (_request, reply) => await reply.send())
-  }
 }, { name: 'cors' })

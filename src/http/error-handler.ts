@@ -264,7 +264,7 @@ export const NOT_FOUND_DISCARD_BYTES = 16 * 1024 * 1024
  * after the body has been parsed within BODY_LIMIT, so a 2 MB body to an unknown path
  * was answered 413 "at most 1 MiB", a small one 404. Nothing of the body is kept: what
  * arrives after the answer is dropped as it comes (up to NOT_FOUND_DISCARD_BYTES, so the
- * connection stays usable), or the connection is closed. Registered after the lifecycle
+ * connection stays usable), or the connection is closed. Registered after the request gate
  * plugin (src/app.ts), whose step counts the request in and leaves unknown paths alone;
  * a known route pays one property check.
  */
@@ -290,4 +290,4 @@ export const notFoundPlugin = fp(async function notFoundEarly (app: FastifyInsta
     }
     sendError(request, reply, notFound(request))
   })
-}, { name: 'not-found', dependencies: ['lifecycle'] })
+}, { name: 'not-found', dependencies: ['request-gate'] })

@@ -36,7 +36,7 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   if (config.rateLimit !== false) codes.push('RATE_LIMITED')
   if (config.rateLimit !== false && config.public !== true) codes.push('QUOTA_EXCEEDED')
   // With RATE_LIMIT_ON_STORE_ERROR=closed, a request that costs units is refused while
-  // Redis does not answer (src/access/redis-counter-store.ts); a free one (/me) never is.
+  // Redis does not answer (src/store/counters/redis.ts); a free one (/me) never is.
   if (config.rateLimit !== false && (config.cost ?? 1) > 0) codes.push('SERVICE_UNAVAILABLE')
   codes.push(...(config.errors ?? []))
   codes.push('INTERNAL', 'TIMEOUT')

@@ -20,6 +20,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No API key needed (health, docs, public files). */
     public?: boolean
+    /**
+     * Readable by scripts of any origin whatever CORS_ORIGINS says, preflight included
+     * (src/http/cors.ts): files whose URLs are handed out to be embedded (gif files,
+     * asset previews).
+     */
+    anyOrigin?: boolean
     body?: BodyMode
     /**
      * Catalogue codes this route can answer beyond the shared ones (validation, auth,
@@ -59,7 +65,7 @@ export interface RoutePolicy {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the first onRequest step (src/http/lifecycle.ts). */
+    /** Set by the first onRequest step (src/access/request-gate.ts). */
     policy: RoutePolicy | null
   }
 }

@@ -5,7 +5,7 @@ import { Type } from 'typebox'
 import type { ServiceInfo } from '../config.js'
 import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
-import type { CounterState, CounterStore } from '../access/counter-store.js'
+import type { CounterState, CounterStore } from '../store/counters/interface.js'
 import type { DatabaseState, Store } from '../store/interface.js'
 
 export const TEST_ERROR_MIN_STATUS = 400
@@ -80,7 +80,7 @@ export async function readinessReport (store: Store, counters: ReadinessCounters
 
 export interface SystemOptions {
   store: Store
-  /** The rate-limit counters (src/access/counter-store.ts), for readiness. */
+  /** The rate-limit counters (src/store/counters/interface.ts), for readiness. */
   counters: ReadinessCounters
   /** Absolute base of the URLs handed out (PUBLIC_URL). */
   publicUrl: string

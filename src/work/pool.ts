@@ -18,7 +18,7 @@ import type { Worker } from 'node:worker_threads'
 import * as workerThreads from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { AppError, type ErrorCode } from '../errors.js'
-import { afterQuiet } from '../system/garbage.js'
+import { afterQuiet } from '../runtime/garbage.js'
 import type { ThreadAnswer, ThreadCode } from './thread.js'
 
 /**
@@ -184,7 +184,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
   }
   const poolTask = async (name: 'collect' | 'stay'): Promise<unknown> => await piscina.run(undefined, { name })
 
-  // Once no job has run for QUIET_COLLECT_MS, each live thread collects (src/system/garbage.ts).
+  // Once no job has run for QUIET_COLLECT_MS, each live thread collects (src/runtime/garbage.ts).
   // Sent from here: an idle thread waits in Atomics.wait (piscina's fast hand-over) and
   // runs no timer of its own. One task per live thread, so that each idle one takes one.
   const quiet = afterQuiet(() => {

@@ -5,7 +5,7 @@
 // loads the canvas library (docs/memory.md, "Worker threads").
 import fs from 'node:fs'
 import os from 'node:os'
-import { collectGarbage } from '../system/garbage.js'
+import { collectGarbage } from '../runtime/garbage.js'
 import { nextTurn, runQuietHooks } from './thread.js'
 
 /**

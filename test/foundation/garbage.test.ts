@@ -1,9 +1,9 @@
 // Collection once the worker pool, or the event loop's requests, go quiet
-// (src/system/garbage.ts), on a mocked clock.
+// (src/runtime/garbage.ts), on a mocked clock.
 import assert from 'node:assert/strict'
 import { describe, it, mock } from 'node:test'
 import { spawnSync } from 'node:child_process'
-import { afterQuiet, collectGarbage, collectYoung, createQuietCollector } from '../../src/system/garbage.js'
+import { afterQuiet, collectGarbage, collectYoung, createQuietCollector } from '../../src/runtime/garbage.js'
 
 describe('collection after a quiet spell', () => {
   it('acts once no job has run for the quiet time, and not before', (t) => {
@@ -124,7 +124,7 @@ describe('the event loop\'s collection after requests', () => {
     // survivors together and releases the rest, as on the event loop after requests.
     const script = `
       import v8 from 'node:v8'
-      import { collectGarbage } from ${JSON.stringify(new URL('../../src/system/garbage.ts', import.meta.url).href)}
+      import { collectGarbage } from ${JSON.stringify(new URL('../../src/runtime/garbage.ts', import.meta.url).href)}
       const grow = () => { const all = []; for (let i = 0; i < 200000; i++) all.push({ i, s: 'x' + i }); return all.filter((_, i) => i % 2 === 0) }
       const held = [grow(), grow(), grow()]
       const size = () => v8.getHeapStatistics().total_heap_size

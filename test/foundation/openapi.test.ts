@@ -111,7 +111,7 @@ describe('/openapi.json', () => {
     let keyed = 0
     for (const { method, path, op } of operations()) {
       const limited = 'RATE_LIMITED' in examplesOf(op, '429')
-      // /me costs nothing: it is never refused for the counters (src/access/redis-counter-store.ts).
+      // /me costs nothing: it is never refused for the counters (src/store/counters/redis.ts).
       const refusable = limited && path !== '/me'
       assert.equal('SERVICE_UNAVAILABLE' in examplesOf(op, '503'), refusable || path === '/readyz', `${method} ${path}`)
       if (refusable && op.security !== undefined) {

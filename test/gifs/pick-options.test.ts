@@ -3,7 +3,7 @@
 // category's size, and plain picks unchanged (one position, no memory).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createMemoryCounterStore } from '../../src/access/memory-counter-store.js'
+import { createMemoryCounterStore } from '../../src/store/counters/memory.js'
 import { createGifCatalog } from '../../src/gifs/catalog.js'
 import type { GifCatalogStore, NewGif, Store } from '../../src/store/interface.js'
 import { openSqliteStore } from '../../src/store/sqlite/index.js'

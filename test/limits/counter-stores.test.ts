@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { Redis } from 'ioredis'
-import type { CounterStore } from '../../src/access/counter-store.js'
+import type { CounterStore } from '../../src/store/counters/interface.js'
 import { parseDuration, parseQuota, parseRate } from '../../src/access/durations.js'
-import { createMemoryCounterStore } from '../../src/access/memory-counter-store.js'
-import { createRedisCounterStore } from '../../src/access/redis-counter-store.js'
+import { createMemoryCounterStore } from '../../src/store/counters/memory.js'
+import { createRedisCounterStore } from '../../src/store/counters/redis.js'
 import { redisMissing, TEST_REDIS_URL, uniqueName } from '../backends.js'
 
 const redisSkip = await redisMissing()

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { loadConfig } from '../../src/config.js'
 import { clientBucket } from '../../src/access/client-address.js'
-import { createMemoryCounterStore } from '../../src/access/memory-counter-store.js'
+import { createMemoryCounterStore } from '../../src/store/counters/memory.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 
 const apps: TestApp[] = []

@@ -4,8 +4,8 @@
 // (a free hit excepted).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { CounterLog, CounterStore } from '../../src/access/counter-store.js'
-import { createRedisCounterStore } from '../../src/access/redis-counter-store.js'
+import type { CounterLog, CounterStore } from '../../src/store/counters/interface.js'
+import { createRedisCounterStore } from '../../src/store/counters/redis.js'
 import { AppError } from '../../src/errors.js'
 import { redisMissing, TEST_REDIS_URL, uniqueName } from '../backends.js'
 import { type FaultProxy, startFaultProxy } from '../fault-proxy.js'

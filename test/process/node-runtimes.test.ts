@@ -1,6 +1,6 @@
 // The built server on every supported Node (issue 36): the Node running this test, and
-// Node 24 LTS from the npm registry when scripts/node-lts.mjs has installed it (npm test
-// does). better-sqlite3 12 aborted on Node 24.19+ when a statement was collected after
+// Node 24 and 26 LTS from the npm registry when scripts/node-lts.mjs has installed them
+// (npm test does). better-sqlite3 12 aborted on Node 24.19+ when a statement was collected after
 // its environment had gone (`Assertion failed: (env) != nullptr`): at exit, and with
 // worker threads during normal use. Thousands of requests that look keys up, write usage
 // batches and keep the drawing and text worker threads busy, then a SIGTERM: the process

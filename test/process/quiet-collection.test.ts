@@ -2,7 +2,7 @@
 // `npm start` starts it (--expose-gc, the same young generation) compacts its heap once
 // requests have stopped for QUIET_COLLECT_MS after they grew it, instead of holding it
 // until V8's memory reducer runs, 8 s after its last full collection at the earliest
-// (src/system/garbage.ts, createQuietCollector; docs/memory.md). The heap's size is the
+// (src/runtime/garbage.ts, createQuietCollector; docs/memory.md). The heap's size is the
 // one Prometheus reads (METRICS_PORT, Node's default nodejs_heap_size_total_bytes).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'

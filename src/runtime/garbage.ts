@@ -74,7 +74,7 @@ export function afterQuiet (action: () => void, quietMs = QUIET_COLLECT_MS): { b
 export const QUIET_COLLECT_GROWTH_BYTES = 4 * 1024 * 1024
 
 export interface RequestActivity {
-  /** A request started or ended (src/http/lifecycle.ts): a few nanoseconds, no timer per call. */
+  /** A request started or ended (src/access/request-gate.ts): a few nanoseconds, no timer per call. */
   mark (): void
 }
 

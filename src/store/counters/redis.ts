@@ -9,9 +9,9 @@
 // Redis answers puts the counters back in Redis, without a restart. One line is logged
 // when an outage starts and one when it ends.
 import { Redis, type RedisOptions } from 'ioredis'
-import { AppError } from '../errors.js'
-import { type CounterLog, type CounterState, type CounterStore, type OnStoreError, type WindowCount, windowStart } from './counter-store.js'
-import { createMemoryCounterStore, DEFAULT_MAX_TRACKED } from './memory-counter-store.js'
+import { AppError } from '../../errors.js'
+import { type CounterLog, type CounterState, type CounterStore, type OnStoreError, type WindowCount, windowStart } from './interface.js'
+import { createMemoryCounterStore, DEFAULT_MAX_TRACKED } from './memory.js'
 
 /** Longest a hit waits for Redis before it is counted locally: well under a request's budget. */
 export const COMMAND_TIMEOUT_MS = 250

@@ -1,6 +1,8 @@
-// Where rate-limit counters live: in this process (one instance), or in Redis so that
-// several instances enforce one limit per key together. Fixed windows aligned on the
-// epoch: every instance computes the same window for the same instant.
+// Counters shared by requests: rate-limit windows and what `norepeat` remembers of a
+// key's gif picks. They live in this process (one instance: memory.ts), or in Redis so
+// that several instances enforce one limit per key together (redis.ts); index.ts opens
+// the one the configuration names. Fixed windows aligned on the epoch: every instance
+// computes the same window for the same instant.
 
 export interface WindowCount {
   /** Units used in the current window, this hit included. */
@@ -44,26 +46,4 @@ export interface CounterLog {
 
 export function windowStart (now: number, windowMs: number): number {
   return now - (now % windowMs)
-}
-
-/**
- * Opens the counters the configuration names: Redis when REDIS_URL is set (its client is
- * loaded only then: docs/memory.md, "Loaded only when needed"), else this process's
- * memory. The caller owns them and closes them after the app, as the store. Redis that
- * does not answer at start does not stop it: the counters start degraded
- * (src/access/redis-counter-store.ts).
- */
-export async function openCounterStore (
-  config: { redisUrl: string | undefined, redisPrefix: string, rateLimitMaxTracked: number, rateLimitOnStoreError: OnStoreError },
-  log?: CounterLog
-): Promise<CounterStore> {
-  if (config.redisUrl !== undefined) {
-    return await (await import('./redis-counter-store.js')).createRedisCounterStore(config.redisUrl, config.redisPrefix, {
-      onStoreError: config.rateLimitOnStoreError,
-      maxTracked: config.rateLimitMaxTracked,
-      log
-    })
-  }
-  // Imported here rather than at the top: both implementations import this file.
-  return (await import('./memory-counter-store.js')).createMemoryCounterStore(config.rateLimitMaxTracked)
 }

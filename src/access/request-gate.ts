@@ -1,28 +1,29 @@
-// The shared request path, in one place and in order: plain async steps in one
-// onRequest hook, and one onResponse hook.
+// The request gate: the shared request path, in one place and in order, plain async
+// steps in one onRequest hook, and one onResponse hook. Who may call and how much is
+// access's (keys, limits, usage); the HTTP pieces it calls are http/'s.
 //
 // On the way in: request id header, in-flight gauge, the route's policy, its deadline,
 // API key (unless the route is public), rate limit and quota. On the way out: metrics,
 // usage, the log line.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
-import type { KeyService } from '../access/keys.js'
+import type { KeyService } from './keys.js'
 import type { Metrics } from '../metrics/metrics.js'
-import { createDeadlines } from './deadline.js'
-import { createRateLimiter, type RateLimitOptions } from '../access/rate-limit.js'
-import { REQUEST_ID_HEADER } from './request-id.js'
-import { logRequest } from './request-log.js'
-import { policyOf } from './route-config.js'
-import type { RequestActivity } from '../system/garbage.js'
+import { createDeadlines } from '../http/deadline.js'
+import { createRateLimiter, type RateLimitOptions } from './rate-limit.js'
+import { REQUEST_ID_HEADER } from '../http/request-id.js'
+import { logRequest } from '../http/request-log.js'
+import { policyOf } from '../http/route-config.js'
+import type { RequestActivity } from '../runtime/garbage.js'
 
-export interface LifecycleOptions {
+export interface RequestGateOptions {
   keys: KeyService
   /** NO_METRICS when METRICS_PORT is unset. */
   metrics: Metrics
   rateLimit: RateLimitOptions
   /** REQUEST_TIMEOUT_MS (0: none). */
   requestTimeoutMs: number
-  /** Told of each request's start and end (the server's collection after requests, src/system/garbage.ts). */
+  /** Told of each request's start and end (the server's collection after requests, src/runtime/garbage.ts). */
   activity?: RequestActivity
 }
 
@@ -37,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance, opts: LifecycleOptions) {
+export const requestGatePlugin = fp(async function requestGate (app: FastifyInstance, opts: RequestGateOptions) {
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
   const limiter = createRateLimiter(opts.rateLimit)
@@ -72,4 +73,4 @@ export const lifecyclePlugin = fp(async function lifecycle (app: FastifyInstance
     logRequest(request, reply, route)
     done()
   })
-}, { name: 'lifecycle' })
+}, { name: 'request-gate' })

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { type CounterStore, windowStart } from './counter-store.js'
+import { type CounterStore, windowStart } from './interface.js'
 
 /**
  * Identities (keys, client addresses or IPv6 prefixes) tracked at most: the default of
