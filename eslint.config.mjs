@@ -16,5 +16,18 @@ export default [
       // seeds, kept out of Markdown link destinations and autolinks.
       'no-control-regex': 'off'
     }
+  },
+  {
+    // The heavy-work engine knows no feature: features hand it their thread code and
+    // their priors (docs/architecture.md, "What may import what").
+    files: ['src/work/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['../colors/*', '../gifs/*', '../conversion/*', '../generation/*', '../account/*', '../playground/*', '../http/*'],
+          message: 'src/work/ imports no feature and nothing of http/: let the feature hand in its thread code (src/work/thread.ts) or its priors (src/app.ts).'
+        }]
+      }]
+    }
   }
 ]

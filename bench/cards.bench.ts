@@ -51,10 +51,14 @@ import { parseAllowList } from '../src/remote-fetch/address.js'
 import { createRemoteFetcher } from '../src/remote-fetch/fetcher.js'
 import { createImageFetcher } from '../src/remote-fetch/image-fetcher.js'
 import { createWorkPool } from '../src/work/pool.js'
+import { threadCode } from '../src/work/work.js'
+import type * as textThread from '../src/conversion/text/thread.js'
 import { type Benchmark, type BenchRow, median, opsPerSec, perRoundRatios, requestLoop } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
 
 const ROUNDS = 5
+/** The smallest task a drawing thread can be handed: the hand-off's cost alone. */
+const MARKDOWN_TO_HTML = threadCode<typeof textThread.markdownToHtml>(new URL('../src/conversion/text/thread.js', import.meta.url), 'markdownToHtml')
 /** canvacord's package.json, lock and render.mjs, kept in the project. */
 const CANVACORD_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'canvacord')
 /**
@@ -220,7 +224,7 @@ const bench: Benchmark = {
         ]
         for (const side of round % 2 === 1 ? sides.reverse() : sides) await side()
         results.oursCpu.push(await cpuMsPerCard(async () => await post(agent, `${ours.url}/gen/rank`, headers, body), quick ? 5 : 20))
-        results.handoff.push(await msPer(async () => await pool.run({ kind: 'markdown-html', input: 'x', options: {} }), seconds / 4))
+        results.handoff.push(await msPer(async () => await pool.run(MARKDOWN_TO_HTML, { markdown: 'x', options: {} }), seconds / 4))
         const own = await profile.measure(seconds)
         results.draw.push(own.drawMs)
         results.encode.push(own.encodeMs)

@@ -24,11 +24,11 @@ import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
 import type { ColorService } from './colors/service.js'
-import { textConversionRoutes } from './conversion/text/routes.js'
-import { generationRoutes } from './generation/routes.js'
-import { createMemoryBudget } from './work/memory-budget.js'
+import { TEXT_PRIORS, textConversionRoutes } from './conversion/text/routes.js'
+import { GENERATION_PRIORS, generationRoutes } from './generation/routes.js'
+import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork } from './work/work.js'
-import { imageConversionRoutes } from './conversion/image/routes.js'
+import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
 
@@ -211,17 +211,26 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
   await app.register(accountRoutes, { config, usage, store })
   await app.register(colorRoutes, { service: colors })
-  // Drawing, text conversion and gifs' WebP behind one scheduler that admits by time
-  // (drawing and text in worker threads).
-  const work = createWork({ threads: config.workerThreads, timeoutMs: config.workTimeoutMs, requestTimeoutMs: config.requestTimeoutMs, dataDir: config.dataDir, metrics })
+  // Every heavy job passes through one engine (src/work/work.ts): drawing and text
+  // conversion on WORKER_THREADS worker threads; image conversions, gifs' WebP and the
+  // pictures' decoding on IMAGE_CONCURRENCY libvips lanes, which share IMAGE_MEMORY.
+  const work = createWork({
+    threads: config.workerThreads,
+    timeoutMs: config.workTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    dataDir: config.dataDir,
+    libvips: { lanes: config.image.concurrency, memoryBytes: config.image.memoryBytes },
+    priors: {
+      threads: { ...GENERATION_PRIORS.threads, ...TEXT_PRIORS },
+      libvips: { ...IMAGE_PRIORS, ...GIF_WEBP_PRIORS, ...GENERATION_PRIORS.libvips }
+    },
+    metrics
+  })
   app.addHook('onClose', async () => await work.close())
-  // IMAGE_MEMORY: what libvips pipelines running at once may hold, image conversions and
-  // gifs' WebP alike, each reserving its estimate before it decodes.
-  const memory = createMemoryBudget(config.image.memoryBytes)
-  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, memory, requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { config, work, metrics })
-  await app.register(imageConversionRoutes, { image: config.image, metrics, requestTimeoutMs: config.requestTimeoutMs, memory })
+  await app.register(imageConversionRoutes, { image: config.image, work, uploads: createUploadBudget(config.image), requestTimeoutMs: config.requestTimeoutMs })
   await app.register(playgroundRoutes)
 
   return app

@@ -1,4 +1,4 @@
-// Banners and icons as pictures, in the threads that draw (src/work/worker.ts): the
+// Banners and icons as pictures, in the threads that draw (src/generation/thread.ts): the
 // project's own art drawn once on first use, operators' files decoded once, both kept
 // until the operator's folder changes. Which names exist is the catalog's (asset-catalog.ts).
 import { type Canvas, createCanvas, type Image, loadImage } from '@napi-rs/canvas'

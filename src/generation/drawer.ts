@@ -1,4 +1,4 @@
-// The thread that draws (src/work/worker.ts): a job collected on the main thread
+// The thread that draws (src/generation/thread.ts): a job collected on the main thread
 // (render-job.ts) becomes a picture. Fonts, assets and canvases are this thread's,
 // loaded on its first picture and kept for its life.
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'

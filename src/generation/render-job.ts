@@ -54,7 +54,7 @@ export const MAX_EMOJI_BYTES = 1024 * 1024
 /**
  * Drawing an animation costs this many times the units of a picture's source pixels per
  * pixel drawn (frames × canvas): the cost model's prior for `draw` counts source pixels
- * (src/work/work.ts), and a frame drawn, read back and encoded as GIF costs about five
+ * (GENERATION_PRIORS, routes.ts), and a frame drawn, read back and encoded as GIF costs about five
  * times a pixel decoded.
  */
 const ANIMATION_UNITS_PER_PIXEL = 5
@@ -189,7 +189,7 @@ export interface Fetching {
  * 400 is answered before work is queued) and fetches its URLs; `decode` (run inside the
  * render slot) turns the fetched bytes into a job, within the pixel budgets.
  */
-export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec, fetching?: Fetching): Promise<{ sourcePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
+export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCatalog, images: ImageFetcher, discordCdn: string }, spec: JobSpec, fetching?: Fetching): Promise<{ sourcePixels: number, decodePixels: number, plan: JobPlan, decode: (timeoutMs: number) => Promise<DrawJob> }> {
   const fetched = new Map<string, Fetched>()
   const emoji = new Set<string>()
   // An operator's animated banner or icon joins the fetched images when the picture can
@@ -279,6 +279,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
   // Budgets, decided from the headers before anything is decoded.
   let sourcePixels = 0
   let decodedPixels = 0
+  let sharpPixels = 0
   const plans = new Map<string, { image: Fetched, target: { width: number, height: number } | undefined }>()
   for (const [url, image] of fetched) {
     // Every frame of an image that moves is decoded; a still picture decodes the first.
@@ -292,6 +293,8 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
       target = { width: Math.max(1, Math.ceil(image.width * scale)), height: Math.max(1, Math.ceil(image.height * scale)) }
     }
     decodedPixels += (target === undefined ? image.width * image.height : target.width * target.height) * frames
+    // What `decode` hands sharp (a shrink, or every frame of an image that moves).
+    if (target !== undefined || (animate && frames > 1)) sharpPixels += image.width * image.height * frames
     plans.set(url, { image, target })
   }
   if (sourcePixels > MAX_SOURCE_PIXELS) {
@@ -304,6 +307,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
   const framesDrawn = timeline?.delays.length ?? 1
   return {
     sourcePixels,
+    decodePixels: sharpPixels,
     plan: {
       units: sourcePixels + (timeline === undefined ? 0 : framesDrawn * canvas.width * canvas.height * ANIMATION_UNITS_PER_PIXEL),
       frames: framesDrawn,

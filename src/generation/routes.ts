@@ -21,15 +21,16 @@ import { createFontRegistry } from './fonts.js'
 import type { Metrics } from '../metrics/metrics.js'
 import { type ByteHold, createByteBudget } from '../work/byte-budget.js'
 import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
-import type { Work } from '../work/work.js'
+import { type CostPrior, threadCode, type Work } from '../work/work.js'
 import { collectJob, type JobSpec } from './render-job.js'
+import type * as thread from './thread.js'
 import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
 import { parseAnimated } from './timeline.js'
 import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
 
 export interface GenerationOptions {
   config: Config
-  /** The worker pool and its admission (src/work/work.ts), shared with text conversion. */
+  /** The heavy work's engine (src/work/work.ts): drawing on its threads, decoding on its libvips lanes. */
   work: Work
   /** Render queue, remote fetches: for Prometheus. */
   metrics: Metrics
@@ -81,8 +82,29 @@ const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
 
+/** The drawing threads' code (thread.ts), run by src/work/. */
+const DRAW = threadCode<typeof thread.draw>(new URL('./thread.js', import.meta.url), 'draw')
+const PREVIEW = threadCode<typeof thread.preview>(new URL('./thread.js', import.meta.url), 'preview')
+
+/**
+ * Running time of each kind of job on one lane of a 2-core machine: a picture by the
+ * source pixels it decodes (bench/bursts.bench.ts: a welcome banner without images about
+ * 25 ms); its images' shrinking by sharp by their pixels as sent (CPU time of sharp's
+ * shrink-on-load to 256 px, noise: 4000×3000 JPEG 95 ms, 2000×2000 PNG 21 ms, 1000×1000
+ * JPEG 11 ms; a lossy WebP about seven times that, which the observed times correct).
+ */
+export const GENERATION_PRIORS = {
+  threads: {
+    draw: { baseMs: 25, msPerUnit: 0.00003 },
+    preview: { baseMs: 40, msPerUnit: 0 }
+  },
+  libvips: {
+    'gen-decode': { baseMs: 1, msPerUnit: 0.00001 }
+  }
+} satisfies Record<string, Record<string, CostPrior>>
+
 export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, work, resolve, metrics }) => {
-  // Names only: this thread never draws (drawer.ts draws, in src/work/'s threads).
+  // Names only: this thread never draws (drawer.ts draws, in src/work/'s threads: thread.ts).
   const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
   const assets = createAssetCatalog({ dataDir: config.dataDir })
   // The public previews, drawn once by a worker and kept until the operator's folder changes.
@@ -100,7 +122,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
   const fetchedBytes = createByteBudget({
     limitBytes: config.remoteFetchMemoryBytes,
     busyCode: 'RENDER_BUSY',
-    retryAfterSeconds: () => Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil((work.scheduler.stats.drainMs + config.remoteFetchTimeoutMs) / 1000)),
+    retryAfterSeconds: () => Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil((work.stats.threads.drainMs + config.remoteFetchTimeoutMs) / 1000)),
     setting: 'REMOTE_FETCH_MEMORY',
     what: 'fetched images',
     detail: 'fetchMemoryBytes'
@@ -113,9 +135,10 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
    * scheduler), each counted in REMOTE_FETCH_MEMORY before its body is read and held
    * until the picture is drawn; then the job is admitted by its estimated time (the source
    * pixels it decodes) against what is left of the request's deadline, waits for its turn
-   * in fair order between keys (src/work/scheduler.ts), and its images are decoded (sharp)
-   * and the picture drawn (a worker) on its lane. Undefined: the request was answered
-   * meanwhile (its deadline) or its client left.
+   * in fair order between keys (src/work/scheduler.ts), and on its thread lane its images
+   * are decoded (sharp, on a libvips lane of its own, admitted the same way) and the
+   * picture drawn (a worker). Undefined: the request was answered meanwhile (its
+   * deadline) or its client left.
    */
   async function render (reply: FastifyReply, spec: JobSpec, maxBytes: number): Promise<Encoded | undefined> {
     const owner = reply.request.apiKey?.id
@@ -130,14 +153,18 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       const held = hold
       const collected = await collectJob(deps, spec, { signal, bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
       const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: reply.elapsedTime }
-      const encoded = await work.schedule('draw', collected.plan.units, options, async () => {
+      const encoded = await work.run('threads', { kind: 'draw', units: collected.plan.units }, options, async (lane) => {
         // Its work has started: its images are no longer shed.
         held.pin()
         // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
         const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
-        const job = await collected.decode(decodeLimitMs)
+        // Images sharp shrinks or unpacks take a libvips lane beside image conversions
+        // (IMAGE_CONCURRENCY), held while they decode; the others are drawn as sent.
+        const job = collected.decodePixels === 0
+          ? await collected.decode(decodeLimitMs)
+          : await work.run('libvips', { kind: 'gen-decode', units: collected.decodePixels }, { ...options, elapsedMs: reply.elapsedTime }, async () => await collected.decode(decodeLimitMs))
         const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
-        const drawn = await work.pool.run({ kind: 'draw', job }, signal, transfer)
+        const drawn = await lane.thread(DRAW, job, transfer)
         // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
         if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
         return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
@@ -241,7 +268,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       if (key === undefined) throw new AppError('ASSET_NOT_FOUND', `No ${kind} named "${name.slice(0, 60)}": see /list/${kind}s`)
       let png = previews.get(`${kind}:${key}`)
       if (png === undefined) {
-        const bytes = await work.run({ kind: 'preview', asset: kind, name: key }, { signal: reply.workSignal(), busy: 'RENDER_BUSY', elapsedMs: reply.elapsedTime })
+        const bytes = await work.thread(PREVIEW, { asset: kind, name: key }, { kind: 'preview', units: 0 }, { signal: reply.workSignal(), busy: 'RENDER_BUSY', elapsedMs: reply.elapsedTime })
         png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
         previews.set(`${kind}:${key}`, png)
       }

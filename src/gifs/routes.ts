@@ -12,7 +12,6 @@ import { Envelope, ok } from '../http/envelope.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
 import { type GifFileStore, HASH_PATTERN, type OpenGifFile } from '../store/gif-files.js'
 import { GIF_REPORT_REASONS, type GifCatalogStore, type GifRecord } from '../store/interface.js'
-import type { MemoryBudget } from '../work/memory-budget.js'
 import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
 import type { Work } from '../work/work.js'
 import { createGifCatalog, FILES_PATH, GIF_FORMATS, MAX_AMOUNT, MAX_EXCLUDE, MAX_NOREPEAT } from './catalog.js'
@@ -47,10 +46,12 @@ export interface GifRoutesOptions {
   publicUrl: string
   /** The rate-limit counters: norepeat's memory and the report limit (memory, or Redis shared by instances). */
   counters: CounterStore
-  /** The heavy work's admission (src/work/work.ts): WebP conversions pass it. */
-  work: Pick<Work, 'schedule' | 'scheduler' | 'costs'>
-  /** IMAGE_MEMORY, shared with image conversions: a WebP conversion reserves its estimate (webpMemoryBytes) before it decodes. */
-  memory: MemoryBudget
+  /**
+   * The heavy work's engine (src/work/work.ts): WebP conversions take its libvips lanes
+   * and reserve their memory (webpMemoryBytes) from IMAGE_MEMORY there, as image
+   * conversions do.
+   */
+  work: Pick<Work, 'run' | 'estimateMs' | 'stats'>
   /** REQUEST_TIMEOUT_MS (0: none): how long a conversion may wait for its memory. */
   requestTimeoutMs?: number
   /** For tests: a fixed random sequence. */
@@ -193,39 +194,35 @@ export const gifRoutes: FastifyPluginAsyncTypebox<GifRoutesOptions> = async (app
   const requestTimeoutMs = opts.requestTimeoutMs ?? 0
   /**
    * Makes the WebP within a budget decided before it starts, from the gif's recorded size
-   * and frames: first its memory (webpMemoryBytes, from IMAGE_MEMORY), waited for without
-   * holding a lane that drawing needs, and only as long as the conversion can still end
-   * by the first asker's deadline (its estimated time, as the scheduler reckons it); then
-   * its time on a lane (admitted against what is left of the deadline, as the one owner of
-   * every WebP conversion). 503 WORK_BUSY with Retry-After when either does not come in time.
+   * and frames: first its time on a libvips lane (admitted against what is left of the
+   * deadline, as the one owner of every WebP conversion), then on it its memory
+   * (webpMemoryBytes, from IMAGE_MEMORY), waited for only as long as the conversion can
+   * still end by the first asker's deadline (its estimated time, as the scheduler reckons
+   * it). 503 WORK_BUSY with Retry-After when either does not come in time. The lane comes
+   * first, as for image conversions: a job holding memory never waits for a lane.
    */
   async function makeWebp (gif: GifRecord, elapsedMs: number): Promise<void> {
     const hash = gif.hash!
     const bytes = webpMemoryBytes(gif)
+    const job = { kind: 'gif-webp', units: webpUnits(gif) }
     const startedAt = performance.now()
-    const patienceMs = requestTimeoutMs - elapsedMs - opts.work.costs.estimate('gif-webp', webpUnits(gif))
-    let release: () => void
-    try {
-      release = await opts.memory.reserve(bytes, requestTimeoutMs > 0 ? AbortSignal.timeout(Math.max(1, Math.floor(patienceMs))) : undefined)
-    } catch (err) {
-      // About the time the conversions holding the memory now take to end.
-      const retryAfter = Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil(opts.work.scheduler.stats.drainMs / 1000))
-      throw new AppError('WORK_BUSY', `The WebP of this gif needs about ${Math.round(bytes / 1024 / 1024)} MB of IMAGE_MEMORY, held by other conversions until the request's deadline: retry after ${retryAfter} s`, {
-        headers: { 'retry-after': String(retryAfter) },
-        details: { retryAfter, memoryBytes: bytes },
-        cause: err
-      })
-    }
-    try {
-      const waited = performance.now() - startedAt
-      await opts.work.schedule('gif-webp', webpUnits(gif), { signal: NEVER_ABORTED, busy: 'WORK_BUSY', owner: WEBP_OWNER, elapsedMs: elapsedMs + waited }, async () => {
-        const gifBytes = await opts.files.read(hash)
-        if (gifBytes === undefined) throw new AppError('GIF_FILE_NOT_FOUND')
-        await opts.files.putDerived(hash, 'webp', await gifToAnimatedWebp(gifBytes))
-      })
-    } finally {
-      release()
-    }
+    await opts.work.run('libvips', job, { signal: NEVER_ABORTED, busy: 'WORK_BUSY', owner: WEBP_OWNER, elapsedMs }, async (lane) => {
+      const patienceMs = requestTimeoutMs - elapsedMs - (performance.now() - startedAt) - opts.work.estimateMs('libvips', job)
+      try {
+        await lane.reserve(bytes, requestTimeoutMs > 0 ? AbortSignal.timeout(Math.max(1, Math.floor(patienceMs))) : undefined)
+      } catch (err) {
+        // About the time the conversions holding the memory now take to end.
+        const retryAfter = Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil(opts.work.stats.libvips.drainMs / 1000))
+        throw new AppError('WORK_BUSY', `The WebP of this gif needs about ${Math.round(bytes / 1024 / 1024)} MB of IMAGE_MEMORY, held by other conversions until the request's deadline: retry after ${retryAfter} s`, {
+          headers: { 'retry-after': String(retryAfter) },
+          details: { retryAfter, memoryBytes: bytes },
+          cause: err
+        })
+      }
+      const gifBytes = await opts.files.read(hash)
+      if (gifBytes === undefined) throw new AppError('GIF_FILE_NOT_FOUND')
+      await opts.files.putDerived(hash, 'webp', await gifToAnimatedWebp(gifBytes))
+    })
   }
   /** The gif's WebP on this machine, made first when missing (admitted as heavy work, off the event loop). */
   async function webpFile (gif: GifRecord, elapsedMs: number): Promise<OpenGifFile> {

@@ -4,10 +4,11 @@
 // fewer bytes, and it is the quickest of sharp's WebP encoders on GIF frames (a 240×160
 // gif of 10 frames: 30 kB as GIF, 11 kB as WebP, 80 ms; lossy at quality 80: 30 kB, 200 ms).
 import type { GifRecord } from '../store/interface.js'
+import type { CostPrior } from '../work/work.js'
 
 /**
  * Gifs with more pixels than this over all their frames are not offered as WebP: about
- * 10 s of one core (the 'gif-webp' prior of src/work/work.ts), too long for one request to wait. Their pick answers
+ * 10 s of one core (GIF_WEBP_PRIORS), too long for one request to wait. Their pick answers
  * the GIF whatever `format` says.
  */
 export const WEBP_MAX_PIXELS = 40_000_000
@@ -29,6 +30,14 @@ export const WEBP_BYTES_PER_FRAME_PIXEL = 72
  */
 export const WEBP_OUTPUT_BYTES_PER_PIXEL = 1.25
 
+/**
+ * Running time of a conversion on one libvips lane (src/work/work.ts), by the pixels of
+ * all its frames (webpUnits), on a 2-core machine.
+ */
+export const GIF_WEBP_PRIORS = {
+  'gif-webp': { baseMs: 10, msPerUnit: 0.00025 }
+} satisfies Record<string, CostPrior>
+
 /** The pixels a conversion works through: what its time grows with. */
 export function webpUnits (gif: Pick<GifRecord, 'width' | 'height' | 'frames'>): number {
   return gif.width * gif.height * Math.max(1, gif.frames)
@@ -36,7 +45,7 @@ export function webpUnits (gif: Pick<GifRecord, 'width' | 'height' | 'frames'>):
 
 /**
  * The memory a conversion holds, known before it starts from the gif's recorded size and
- * frames: reserved from IMAGE_MEMORY (src/work/memory-budget.ts) before it decodes.
+ * frames: reserved from IMAGE_MEMORY (src/work/memory-budget.ts) on its lane, before it decodes.
  */
 export function webpMemoryBytes (gif: Pick<GifRecord, 'width' | 'height' | 'frames'>): number {
   return Math.ceil(gif.width * gif.height * WEBP_BYTES_PER_FRAME_PIXEL + webpUnits(gif) * WEBP_OUTPUT_BYTES_PER_PIXEL)

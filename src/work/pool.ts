@@ -2,7 +2,9 @@
 // (/convert/html-markdown, /convert/markdown-html) are synchronous JavaScript and native
 // calls that would otherwise hold the event loop (and every other request) for as long
 // as they run. piscina (the Node team's pool) runs them in worker threads; a job is
-// cancelled with an AbortSignal, which terminates the thread running it.
+// cancelled with an AbortSignal, which terminates the thread running it. The pool knows
+// no feature: a job names its thread code (thread.ts, ThreadCode), which piscina runs by
+// file and export name; each thread starts on worker.ts, the pool's own tasks.
 //
 // A terminated thread stops only when its current native call returns (a canvas blur,
 // say), so "aborted" is not "stopped": run() settles only once the thread that ran an
@@ -17,7 +19,7 @@ import * as workerThreads from 'node:worker_threads'
 import { Piscina } from 'piscina'
 import { AppError, type ErrorCode } from '../errors.js'
 import { afterQuiet } from '../runtime/garbage.js'
-import type { WorkResult, WorkTask } from './tasks.js'
+import type { ThreadAnswer, ThreadCode } from './thread.js'
 
 /**
  * Whether a buffer cannot be moved to a thread: Node 21+ refuses the whole message
@@ -39,7 +41,7 @@ export interface WorkPoolOptions {
   idleTimeoutMs?: number
   /** Any other thread exits after this long without a job (DEFAULT_RETIRE_MS). */
   retireMs?: number
-  /** DATA_DIR, for operator fonts and assets the workers load. */
+  /** DATA_DIR, for operator fonts and assets the threads load (their workerData.dataDir). */
   dataDir: string
   /** WORK_TIMEOUT_MS: a job running longer is stopped (0: only the caller's signal stops it). */
   timeoutMs: number
@@ -47,10 +49,13 @@ export interface WorkPoolOptions {
 
 export interface WorkPool {
   /**
-   * Runs a task in a worker. Rejects with the task's own AppError, or with `abortError`
-   * when `signal` fires first, but only after the work has actually stopped.
+   * Runs thread code on `input` in a worker. Rejects with the task's own AppError, or
+   * with the signal's reason when `signal` fires first, but only after the work has
+   * actually stopped.
    */
-  run<K extends WorkTask['kind']> (task: Extract<WorkTask, { kind: K }>, signal?: AbortSignal, transfer?: ArrayBuffer[]): Promise<Extract<WorkResult, { kind: K }>['value']>
+  run<I, O> (code: ThreadCode<I, O>, input: I, signal?: AbortSignal, transfer?: ArrayBuffer[]): Promise<O>
+  /** Runs the quiet collection in an idle thread (what the pool sends each thread once it has been quiet). */
+  collect (): Promise<void>
   readonly threads: number
   /** Worker threads alive now, stopping ones included. */
   readonly liveThreads: number
@@ -107,15 +112,25 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
  */
 export const DEFAULT_RETIRE_MS = 10_000
 
-/**
- * The worker entry beside this module: worker.js in dist/, worker.ts under tsx (tests,
- * `npm run dev`), where the thread needs tsx's loader too.
- */
+/** .js in dist/, .ts under tsx (tests, `npm run dev`), where the thread needs tsx's loader too. */
+const EXT = path.extname(fileURLToPath(import.meta.url))
+
+/** The worker entry beside this module. */
 function workerEntry (): { filename: string, execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url)
-  const ext = path.extname(here)
-  const filename = path.join(path.dirname(here), `worker${ext}`)
-  return { filename, execArgv: ext === '.ts' ? ['--import', 'tsx'] : [] }
+  const filename = path.join(path.dirname(fileURLToPath(import.meta.url)), `worker${EXT}`)
+  return { filename, execArgv: EXT === '.ts' ? ['--import', 'tsx'] : [] }
+}
+
+/** The file of thread code: its module as written (`./thread.js`) is the .ts source under tsx. */
+const threadFiles = new Map<string, string>()
+function threadFile (module: URL): string {
+  let file = threadFiles.get(module.href)
+  if (file === undefined) {
+    file = fileURLToPath(module)
+    if (EXT === '.ts') file = file.replace(/\.js$/, '.ts')
+    threadFiles.set(module.href, file)
+  }
+  return file
 }
 
 export function createWorkPool (options: WorkPoolOptions): WorkPool {
@@ -124,7 +139,9 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
   const retireMs = Math.min(options.retireMs ?? DEFAULT_RETIRE_MS, idleTimeoutMs)
   const piscina = new Piscina({
+    // Loaded as each thread starts (its priority); features' tasks name their own file.
     filename,
+    name: 'stay',
     execArgv,
     minThreads: 0,
     maxThreads: options.threads,
@@ -177,8 +194,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
     chores = round
     void round.finally(() => { if (chores === round) chores = undefined })
   }
-  const poolTask = async (kind: 'collect' | 'stay'): Promise<unknown> =>
-    await piscina.run({ kind, startedOn: new Int32Array(new SharedArrayBuffer(4)) })
+  const poolTask = async (name: 'collect' | 'stay'): Promise<unknown> => await piscina.run(undefined, { name })
 
   // Once no job has run for QUIET_COLLECT_MS, each live thread collects (src/runtime/garbage.ts).
   // Sent from here: an idle thread waits in Atomics.wait (piscina's fast hand-over) and
@@ -216,7 +232,8 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       for (const flag of inFlight) if (Atomics.load(flag, 0) !== 0) started++
       return started
     },
-    async run (task, signal, transfer) {
+    collect: async () => { await poolTask('collect') },
+    async run (code, input, signal, transfer) {
       // The job's own time limit starts now: the caller holds its slot, so waiting for
       // one never counts against it.
       const controller = new AbortController()
@@ -237,10 +254,10 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       inFlight.add(startedOn)
       quiet.busy()
       clearInterval(stayTimer)
-      let result: WorkResult
+      let result: ThreadAnswer<unknown>
       try {
         const movable = transfer?.filter((buffer) => !untransferable(buffer))
-        result = await piscina.run({ ...task, startedOn }, { signal: controller.signal, ...(movable === undefined || movable.length === 0 ? {} : { transferList: movable }) }) as WorkResult
+        result = await piscina.run({ input, startedOn }, { filename: threadFile(code.module), name: code.name, signal: controller.signal, ...(movable === undefined || movable.length === 0 ? {} : { transferList: movable }) }) as ThreadAnswer<unknown>
       } catch (err) {
         if (controller.signal.aborted) {
           // The thread that ran the job, and any piscina is stopping (a job given to a
@@ -264,7 +281,7 @@ export function createWorkPool (options: WorkPoolOptions): WorkPool {
       }
       // Ended within its grace: the caller's signal still decides, as if it had been stopped.
       if (signal?.aborted === true) throw signal.reason instanceof AppError ? signal.reason : new AppError('TIMEOUT')
-      if (result.kind === 'error') throw new AppError(result.code as ErrorCode, result.message, result.details === undefined ? undefined : { details: result.details })
+      if (!result.ok) throw new AppError(result.code as ErrorCode, result.message, result.details === undefined ? undefined : { details: result.details })
       return result.value as never
     },
     async close () {

@@ -1,12 +1,17 @@
 // The worker pool drawing and text conversion run in (src/work/): a job stopped by its
 // signal or its time limit holds its lane until its thread has exited (the scheduler's own
-// tests are test/limits/scheduler.test.ts).
+// tests are test/limits/scheduler.test.ts). The pool runs the features' own thread code
+// (src/generation/thread.ts, src/conversion/text/thread.ts) by file and export name.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { TEXT_PRIORS } from '../../src/conversion/text/routes.js'
+import type * as textThread from '../../src/conversion/text/thread.js'
 import { AppError } from '../../src/errors.js'
 import type { DrawJob } from '../../src/generation/render-job.js'
+import { GENERATION_PRIORS } from '../../src/generation/routes.js'
+import type * as drawingThread from '../../src/generation/thread.js'
 import { createWorkPool } from '../../src/work/pool.js'
-import { createWork, type Work } from '../../src/work/work.js'
+import { createWork, threadCode, type Work } from '../../src/work/work.js'
 import { tempDir } from '../helpers.js'
 import { until } from '../processes.js'
 
@@ -28,64 +33,83 @@ const slowDrawing: DrawJob = {
   }
 }
 
+const DRAW = threadCode<typeof drawingThread.draw>(new URL('../../src/generation/thread.js', import.meta.url), 'draw')
+const HTML_TO_MARKDOWN = threadCode<typeof textThread.htmlToMarkdown>(new URL('../../src/conversion/text/thread.js', import.meta.url), 'htmlToMarkdown')
+const MARKDOWN_TO_HTML = threadCode<typeof textThread.markdownToHtml>(new URL('../../src/conversion/text/thread.js', import.meta.url), 'markdownToHtml')
+const DRAWING = { kind: 'draw', units: 0 }
+const options = (busy: 'RENDER_BUSY' | 'WORK_BUSY' = 'RENDER_BUSY', signal = new AbortController().signal) => ({ signal, busy })
+const createTestWork = (timeoutMs: number): Work => createWork({
+  threads: 1,
+  timeoutMs,
+  dataDir: tempDir('uma-pool-'),
+  libvips: { lanes: 1, memoryBytes: 64 * 1024 * 1024 },
+  priors: { threads: { ...GENERATION_PRIORS.threads, ...TEXT_PRIORS }, libvips: {} }
+})
+const welcome = (username: string): DrawJob => ({ format: 'png', images: {}, template: 'welcome', fields: { username } })
+
 let work: Work
-before(() => { work = createWork({ threads: 1, timeoutMs: 0, dataDir: tempDir('uma-pool-') }) })
+before(() => { work = createTestWork(0) })
 after(async () => { await work.close() })
 
 describe('work pool', () => {
   it('draws in a worker thread and answers the picture', async () => {
-    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'pool' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }) as Uint8Array
+    const png = await work.thread(DRAW, welcome('pool'), DRAWING, options()) as Uint8Array
     assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')])
   })
 
   it('runs a collection in a thread that drew (what the pool sends each thread once it has been quiet)', async () => {
-    await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'pool' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' })
-    assert.equal(await work.pool.run({ kind: 'collect' }), undefined)
-    const png = await work.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username: 'again' } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }) as Uint8Array
-    assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')], 'the thread draws again after dropping its idle canvases')
+    const pool = createWorkPool({ threads: 1, timeoutMs: 0, dataDir: tempDir('uma-pool-') })
+    try {
+      await pool.run(DRAW, welcome('pool'))
+      assert.equal(await pool.collect(), undefined)
+      const png = await pool.run(DRAW, welcome('again')) as Uint8Array
+      assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')], 'the thread draws again after dropping its idle canvases')
+    } finally {
+      await pool.close()
+    }
   })
 
   it('answers a worker\'s AppError as the same AppError', async () => {
-    await assert.rejects(work.run({ kind: 'draw', job: { format: 'png', images: {}, custom: { texts: [{ text: 'a', font: 'No Such Font' }] } } }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }),
+    await assert.rejects(work.thread(DRAW, { format: 'png', images: {}, custom: { texts: [{ text: 'a', font: 'No Such Font' }] } }, DRAWING, options()),
       (err: unknown) => err instanceof AppError && err.code === 'UNKNOWN_FONT' && /No Such Font/.test(err.message))
   })
 
   it('stops an aborted job and gives its slot back only once its thread has exited', async () => {
     const controller = new AbortController()
-    const running = work.run({ kind: 'draw', job: slowDrawing }, { signal: controller.signal, busy: 'RENDER_BUSY' })
+    const running = work.thread(DRAW, slowDrawing, DRAWING, options('RENDER_BUSY', controller.signal))
     // Until a thread has started the job.
-    while (work.pool.startedJobs === 0) await new Promise((resolve) => setImmediate(resolve))
-    assert.equal(work.pool.liveThreads, 1)
+    while (work.stats.startedThreadJobs === 0) await new Promise((resolve) => setImmediate(resolve))
+    assert.equal(work.stats.liveThreads, 1)
     controller.abort(new AppError('TIMEOUT', 'stopped by the test'))
     await assert.rejects(running, (err: unknown) => err instanceof AppError && err.message === 'stopped by the test')
-    assert.equal(work.pool.liveThreads, 0, 'the rejection came before the thread had exited')
-    assert.equal(work.scheduler.stats.running, 0)
+    assert.equal(work.stats.liveThreads, 0, 'the rejection came before the thread had exited')
+    assert.equal(work.stats.threads.running, 0)
     // The pool serves again.
-    const md = await work.run({ kind: 'html-markdown', input: '<b>x</b>' }, { signal: new AbortController().signal, busy: 'WORK_BUSY' })
+    const md = await work.thread(HTML_TO_MARKDOWN, '<b>x</b>', { kind: 'html-markdown', units: 8 }, options('WORK_BUSY'))
     assert.equal(JSON.parse(Buffer.from(md).toString()).markdown, '**x**\n')
   })
 
   // A load's connections closing with short jobs running stopped both threads, and the
   // next requests waited for new ones that compiled their code again (docs/performance.md).
   it('lets a started job that ends within ABORT_GRACE_MS end on its thread, and still rejects with the reason', async () => {
-    const options = { signal: new AbortController().signal, busy: 'WORK_BUSY' as const }
+    const markdown = { kind: 'markdown-html', units: 16 }
     // markdown-it loaded on the thread first: the job below then takes well under a millisecond.
-    await work.run({ kind: 'markdown-html', input: '# warm', options: {} }, options)
+    await work.thread(MARKDOWN_TO_HTML, { markdown: '# warm', options: {} }, markdown, options('WORK_BUSY'))
     const controller = new AbortController()
-    const running = work.run({ kind: 'markdown-html', input: '# *quick*', options: {} }, { signal: controller.signal, busy: 'WORK_BUSY' })
-    while (work.pool.startedJobs === 0) await new Promise((resolve) => setImmediate(resolve))
+    const running = work.thread(MARKDOWN_TO_HTML, { markdown: '# *quick*', options: {} }, markdown, options('WORK_BUSY', controller.signal))
+    while (work.stats.startedThreadJobs === 0) await new Promise((resolve) => setImmediate(resolve))
     controller.abort(new AppError('TIMEOUT', 'the client left'))
     await assert.rejects(running, (err: unknown) => err instanceof AppError && err.message === 'the client left')
-    assert.equal(work.pool.liveThreads, 1, 'the thread was stopped although its job ended within the grace')
-    assert.equal(work.scheduler.stats.running, 0)
+    assert.equal(work.stats.liveThreads, 1, 'the thread was stopped although its job ended within the grace')
+    assert.equal(work.stats.threads.running, 0)
   })
 
   it('stops a job at WORK_TIMEOUT_MS with 503 TIMEOUT naming the limit', async () => {
-    const limited = createWork({ threads: 1, timeoutMs: 300, dataDir: tempDir('uma-pool-') })
+    const limited = createTestWork(300)
     try {
-      await assert.rejects(limited.run({ kind: 'draw', job: slowDrawing }, { signal: new AbortController().signal, busy: 'RENDER_BUSY' }),
+      await assert.rejects(limited.thread(DRAW, slowDrawing, DRAWING, options()),
         (err: unknown) => err instanceof AppError && err.code === 'TIMEOUT' && err.status === 503 && /300 ms/.test(err.message))
-      assert.equal(limited.pool.liveThreads, 0)
+      assert.equal(limited.stats.liveThreads, 0)
     } finally {
       await limited.close()
     }
@@ -99,8 +123,8 @@ describe('work pool threads after a burst', () => {
     const retireMs = 1000
     const pool = createWorkPool({ threads: 2, timeoutMs: 0, dataDir: tempDir('uma-pool-'), retireMs, idleTimeoutMs: 8000 })
     try {
-      const welcome = async (username: string): Promise<unknown> => await pool.run({ kind: 'draw', job: { format: 'png', images: {}, template: 'welcome', fields: { username } } })
-      await Promise.all([welcome('one'), welcome('two')])
+      const draw = async (username: string): Promise<unknown> => await pool.run(DRAW, welcome(username))
+      await Promise.all([draw('one'), draw('two')])
       assert.equal(pool.liveThreads, 2, 'two pictures at once started two threads')
       await until(() => pool.liveThreads === 1, 10_000)
       // Three times retireMs: without the pool's 'stay' tasks the last thread would have ended too.

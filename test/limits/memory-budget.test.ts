@@ -1,11 +1,15 @@
 // The bytes conversions running at once may hold together (src/work/memory-budget.ts), and
-// the converter reserving them between the header and the decoding (IMAGE_MEMORY).
+// conversions reserving them on their libvips lane between the header and the decoding
+// (IMAGE_MEMORY, src/work/work.ts).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import sharp, { type SharpOptions } from 'sharp'
 import { BYTES_PER_PIXEL, conversionBytes, createImageConverter } from '../../src/conversion/image/convert.js'
 import { WHITE } from '../../src/conversion/image/background.js'
+import { IMAGE_PRIORS } from '../../src/conversion/image/routes.js'
 import { createMemoryBudget } from '../../src/work/memory-budget.js'
+import { createWork } from '../../src/work/work.js'
+import { tempDir } from '../helpers.js'
 
 const settle = async (): Promise<void> => { for (let i = 0; i < 5; i++) await Promise.resolve() }
 
@@ -87,19 +91,39 @@ describe('conversions under the budget', () => {
 
   it('take turns when two do not fit together, each decoded only once its memory is reserved', async () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: 'teal' } }).png().toBuffer()
-    const budget = createMemoryBudget(conversionBytes(400 * 300, 'webp', 80) + 1)
+    // Two lanes: only the memory keeps the conversions apart.
+    const work = createWork({
+      threads: 1,
+      timeoutMs: 0,
+      dataDir: tempDir('uma-memory-'),
+      libvips: { lanes: 2, memoryBytes: conversionBytes(400 * 300, 'webp', 80) + 1 },
+      priors: { threads: {}, libvips: IMAGE_PRIORS }
+    })
     // Records each decoding (the pipeline's load, after the header's) with what the budget held then.
     const decodedWhile: number[] = []
     const load = ((input: Buffer, options?: SharpOptions) => {
-      if (options?.limitInputPixels !== false) decodedWhile.push(budget.held)
+      if (options?.limitInputPixels !== false) decodedWhile.push(work.stats.memoryHeld)
       return sharp(input, options)
     }) as typeof sharp
-    const converter = createImageConverter({ maxPixels: 1e6, maxFrames: 10, timeoutMs: 5000, memory: budget }, load)
-    const [a, b] = await Promise.all([0, 1].map(async () => await converter.convert(png, { format: 'webp', background: WHITE })))
-    assert.equal(a!.width, 400)
-    assert.equal(b!.width, 400)
-    assert.deepEqual(decodedWhile, [conversionBytes(400 * 300, 'webp', 80), conversionBytes(400 * 300, 'webp', 80)],
-      'a conversion decoded beside another though both did not fit')
-    assert.equal(budget.held, 0, 'memory was not given back')
+    const converter = createImageConverter({ maxPixels: 1e6, maxFrames: 10, timeoutMs: 5000 }, load)
+    try {
+      // As the route runs them (src/conversion/image/routes.ts): inspect, admit, reserve, encode.
+      const [a, b] = await Promise.all([0, 1].map(async () => {
+        const asked = { format: 'webp' as const, background: WHITE }
+        const source = await converter.inspect(png)
+        const planned = converter.plan(source, asked)
+        return await work.run('libvips', { kind: planned.encoder, units: planned.pixels }, { signal: new AbortController().signal, busy: 'IMAGE_BUSY' }, async (lane) => {
+          await lane.reserve(planned.bytes)
+          return await converter.encode(png, source, asked)
+        })
+      }))
+      assert.equal(a!.width, 400)
+      assert.equal(b!.width, 400)
+      assert.deepEqual(decodedWhile, [conversionBytes(400 * 300, 'webp', 80), conversionBytes(400 * 300, 'webp', 80)],
+        'a conversion decoded beside another though both did not fit')
+      assert.equal(work.stats.memoryHeld, 0, 'memory was not given back')
+    } finally {
+      await work.close()
+    }
   })
 })

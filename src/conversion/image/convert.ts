@@ -5,9 +5,11 @@
 // the header is read next and the pixel and frame counts checked before any
 // decoding (decompression bombs); libvips also enforces the pixel limit itself
 // (limitInputPixels) and aborts a conversion past its time limit: the smaller of
-// IMAGE_TIMEOUT_MS and what remains of the request's deadline. Between the header and the
-// decoding, the conversion reserves its memory (pixels × what its output holds per pixel)
-// from the budget all conversions share (IMAGE_MEMORY), waiting while it does not fit.
+// IMAGE_TIMEOUT_MS and what remains of the request's deadline. In three steps, which the
+// route runs in order around its admission (routes.ts: inspect, admit, reserve, encode):
+// inspect reads and checks the header, plan says what the conversion will cost (its
+// pixels, its encoder, its memory: pixels × what its output holds per pixel), encode
+// decodes and encodes.
 import sharp, { type OutputInfo } from 'sharp'
 import { AppError } from '../../errors.js'
 import {
@@ -18,14 +20,11 @@ import { readHeader, type SourceHeader } from '../../images/header.js'
 import { checkSource } from '../../images/limits.js'
 import { sniff } from '../../images/sniff.js'
 import type { Rgba } from './background.js'
-import type { MemoryBudget } from '../../work/memory-budget.js'
 
 export interface ConverterOptions {
   maxPixels: number
   maxFrames: number
   timeoutMs: number
-  /** What conversions running at once may hold together (IMAGE_MEMORY); none: no bound. */
-  memory?: MemoryBudget
 }
 
 /**
@@ -51,13 +50,6 @@ export interface ConvertRequest {
   background: Rgba
   /** Time left for this conversion (what remains of the request's deadline); the smaller of it and the converter's limit applies. */
   timeoutMs?: number
-  /** Fires when the request no longer waits for the answer: a conversion still waiting for memory gives up. */
-  signal?: AbortSignal
-  /**
-   * Runs the conversion once it is admitted (src/work/scheduler.ts), given what its
-   * header declared: the route's admission by estimated time. None: at once.
-   */
-  schedule?: <T>(work: ConversionWork, run: () => Promise<T>) => Promise<T>
 }
 
 /** What a conversion will process, known from the header before any decoding. */
@@ -66,7 +58,12 @@ export interface ConversionWork {
   pixels: number
   /** The encoder, as the cost model tells them apart. */
   encoder: 'webp' | 'jpeg' | 'png' | 'png-palette'
+  /** The most it holds while it runs (conversionBytes), reserved from IMAGE_MEMORY before it decodes. */
+  bytes: number
 }
+
+/** An image as its header declares it, checked. */
+export interface InspectedImage { format: InputFormat, width: number, height: number, frames: number }
 
 export interface ConvertResult {
   data: Buffer
@@ -79,6 +76,13 @@ export interface ConvertResult {
 }
 
 export interface ImageConverter {
+  /** Recognises the format and reads and checks the header, before any decoding (415, 422). */
+  inspect (input: Buffer): Promise<InspectedImage>
+  /** What converting `source` as asked will process and hold. */
+  plan (source: InspectedImage, request: ConvertRequest): ConversionWork
+  /** Decodes and encodes: run once the conversion has its lane and its memory. */
+  encode (input: Buffer, source: InspectedImage, request: ConvertRequest): Promise<ConvertResult>
+  /** inspect then encode, at once and without admission or memory (tools and tests). */
   convert (input: Buffer, request: ConvertRequest): Promise<ConvertResult>
 }
 
@@ -113,9 +117,7 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
     return Math.max(1, Math.floor(request.timeoutMs / 1000))
   }
 
-  interface Source { format: InputFormat, width: number, height: number, frames: number }
-
-  async function inspect (input: Buffer): Promise<Source> {
+  async function inspect (input: Buffer): Promise<InspectedImage> {
     // The source-image gate (src/images/limits.ts): sniffed, header read, limits checked.
     if (sniff(input)?.readable !== true) throw unsupported(unreadableName(input))
     let header: SourceHeader
@@ -146,37 +148,26 @@ export function createImageConverter (options: ConverterOptions, load: typeof sh
     return { format, width, height, frames }
   }
 
+  function plan (source: InspectedImage, request: ConvertRequest): ConversionWork {
+    const quality = request.quality ?? DEFAULT_QUALITY[request.format]
+    // JPEG and PNG take the first frame only; an animated WebP keeps them all.
+    const pixels = source.width * source.height * (request.format === 'webp' ? source.frames : 1)
+    const encoder = request.format === 'png' ? (quality === undefined || quality === 100 ? 'png' : 'png-palette') : request.format
+    return { pixels, encoder, bytes: conversionBytes(pixels, request.format, quality) }
+  }
+
   return {
+    inspect,
+    plan,
+    encode,
     async convert (input, request) {
       if (input.length === 0) throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" field of a multipart form')
-      const from = performance.now()
-      const source = await inspect(input)
-      const quality = request.quality ?? DEFAULT_QUALITY[request.format]
-      // JPEG and PNG take the first frame only; an animated WebP keeps them all.
-      const pixels = source.width * source.height * (request.format === 'webp' ? source.frames : 1)
-      const encoder = request.format === 'png' ? (quality === undefined || quality === 100 ? 'png' : 'png-palette') : request.format
-      const scheduled = async (): Promise<ConvertResult> => {
-        let release = (): void => {}
-        if (options.memory !== undefined) {
-          try {
-            release = await options.memory.reserve(conversionBytes(pixels, request.format, quality), request.signal)
-          } catch (err) {
-            throw new AppError('TIMEOUT', 'The conversion waited for memory until the request was answered', { cause: err })
-          }
-        }
-        try {
-          // Time spent waiting for a lane and for memory is gone from the request's deadline.
-          const timeoutMs = request.timeoutMs === undefined ? undefined : Math.max(1, request.timeoutMs - (performance.now() - from))
-          return await encode(input, source, { ...request, timeoutMs }, quality)
-        } finally {
-          release()
-        }
-      }
-      return request.schedule === undefined ? await scheduled() : await request.schedule({ pixels, encoder }, scheduled)
+      return await encode(input, await inspect(input), request)
     }
   }
 
-  async function encode (input: Buffer, source: Source, request: ConvertRequest, quality: number | undefined): Promise<ConvertResult> {
+  async function encode (input: Buffer, source: InspectedImage, request: ConvertRequest): Promise<ConvertResult> {
+    const quality = request.quality ?? DEFAULT_QUALITY[request.format]
     const timeoutSeconds = secondsFor(request)
     // Only WebP output keeps an animation; JPEG and PNG take the first frame.
     const animated = request.format === 'webp' && source.frames > 1

@@ -7,24 +7,28 @@ import { Type } from 'typebox'
 import type { ImageConfig } from '../../config.js'
 import { AppError } from '../../errors.js'
 import { parseBackground, WHITE } from './background.js'
-import { type ConversionWork, type ConvertResult, createImageConverter } from './convert.js'
+import { type ConversionWork, createImageConverter } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
-import type { Metrics } from '../../metrics/metrics.js'
-import { type CostPrior, createCostModel } from '../../work/cost-model.js'
-import { type ByteHold, createByteBudget } from '../../work/byte-budget.js'
-import { createMemoryBudget, type MemoryBudget } from '../../work/memory-budget.js'
-import { createScheduler } from '../../work/scheduler.js'
+import { type ByteBudget, type ByteHold, createByteBudget } from '../../work/byte-budget.js'
+import type { CostPrior, Work } from '../../work/work.js'
 import { MAX_IMAGE_BYTES, MULTIPART_OVERHEAD_BYTES, readUpload, type Upload, type UploadPace } from './upload.js'
 import { type BodyBuffers, createBodyBuffers } from './body-buffers.js'
 
 export interface ImageConversionOptions {
   image: ImageConfig
-  /** Queue lengths and refusals, for Prometheus. */
-  metrics: Metrics
+  /**
+   * The heavy work's engine (src/work/work.ts): conversions take its libvips lanes
+   * (IMAGE_CONCURRENCY) and their memory from IMAGE_MEMORY, beside the gifs' WebP
+   * conversions and the pictures' decoding.
+   */
+  work: Pick<Work, 'run'>
+  /**
+   * IMAGE_UPLOAD_MEMORY (src/app.ts, createUploadBudget): the bytes uploads hold from their
+   * headers until their conversion has stopped.
+   */
+  uploads: ByteBudget
   /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
   requestTimeoutMs?: number
-  /** IMAGE_MEMORY, shared with the gifs' WebP conversions (src/app.ts); absent: one of its own. */
-  memory?: MemoryBudget
 }
 
 const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string, aliasOf?: string }> = [
@@ -99,13 +103,14 @@ function uploadBytes (request: FastifyRequest, buffers: BodyBuffers): number {
   return request.headers['content-length'] !== undefined && Number.isInteger(declared) && declared >= 0 ? Math.min(buffers.capacityFor(declared), largest) : largest
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, metrics, requestTimeoutMs = 0, memory }) => {
-  const converter = createImageConverter({ ...image, memory: memory ?? createMemoryBudget(image.memoryBytes) })
+/** The budget of upload bytes (IMAGE_UPLOAD_MEMORY), made once by the composition root (src/app.ts). */
+export function createUploadBudget (image: Pick<ImageConfig, 'uploadMemoryBytes'>): ByteBudget {
+  return createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
+}
+
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, work, uploads, requestTimeoutMs = 0 }) => {
+  const converter = createImageConverter(image)
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
-  const uploads = createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
-  // Conversions run in the event loop's process (libvips' own threads): IMAGE_CONCURRENCY lanes.
-  const scheduler = createScheduler({ lanes: image.concurrency, busyCode: 'IMAGE_BUSY', observer: metrics.queue('image-conversion') })
-  const costs = createCostModel(IMAGE_PRIORS)
   // Upload bodies reuse their buffers (body-buffers.ts): given back with the admission.
   const bodies = createBodyBuffers()
   const releaseIfDone = (admission: Admission): void => {
@@ -198,29 +203,34 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         // Answered while the upload arrived (its deadline, the client gone): its buffer may
         // already serve another upload, so it is not read again.
         if (admission.answered) return reply
-        let result: ConvertResult
         const signal = admission.answer.signal
-        const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - reply.elapsedTime : undefined
+        const from = performance.now()
+        const elapsedMs = reply.elapsedTime
+        const timeoutMs = requestTimeoutMs > 0 ? requestTimeoutMs - elapsedMs : undefined
+        const asked = { format: endpoint.format, quality, background }
+        let result
         try {
-          if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
-          result = await holding(request, async () => await converter.convert(upload.bytes, {
-            format: endpoint.format,
-            quality,
-            background,
-            timeoutMs,
-            signal,
-            // Admitted by its estimated time against what is left of the deadline, then
-            // served in fair order between keys (src/work/scheduler.ts).
-            schedule: async (work, run) => await scheduler.run({ owner: request.apiKey?.id, estimateMs: costs.estimate(work.encoder, work.pixels), remainingMs: timeoutMs, signal, busyCode: 'IMAGE_BUSY' }, async () => {
+          result = await holding(request, async () => {
+            if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
+            // Inspect: the format and the header, checked before any decoding.
+            const source = await converter.inspect(upload.bytes)
+            const planned = converter.plan(source, asked)
+            // Admit: by its estimated time against what is left of the deadline, then
+            // served in fair order between keys on a libvips lane (src/work/scheduler.ts).
+            return await work.run('libvips', { kind: planned.encoder, units: planned.pixels }, { signal, busy: 'IMAGE_BUSY', owner: request.apiKey?.id, elapsedMs }, async (lane) => {
               // Answered meanwhile (the request's deadline passed while it waited): no work for nobody.
               if (admission.answered || reply.raw.destroyed) throw new AppError('TIMEOUT')
               admission.hold.pin()
-              const startedAt = performance.now()
-              const converted = await run()
-              costs.observe(work.encoder, work.pixels, performance.now() - startedAt)
-              return converted
+              // Reserve: its memory from IMAGE_MEMORY, waited for until the request is answered.
+              try {
+                await lane.reserve(planned.bytes, signal)
+              } catch (err) {
+                throw new AppError('TIMEOUT', 'The conversion waited for memory until the request was answered', { cause: err })
+              }
+              // Encode, within what is left of the deadline: time spent waiting for a lane and for memory is gone from it.
+              return await converter.encode(upload.bytes, source, { ...asked, timeoutMs: timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (performance.now() - from)) })
             })
-          }))
+          })
         } catch (err) {
           if (reply.sent) return reply
           throw err
