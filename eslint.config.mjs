@@ -1,6 +1,63 @@
 // Lint: neostandard (the style of fastify/demo), with TypeScript. `npm run lint`; part
 // of `npm test`. The generated client types and build output are not ours to style.
+//
+// And the layer rules of src/ (docs/architecture.md, "Layers"): a module imports only
+// from its own layer or the layers below it, features import no other feature but the
+// ones named, and no file imports itself back through others. eslint-plugin-import-x
+// checks them on every import, so `npm test` fails on the first one that runs up a layer.
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import neostandard from 'neostandard'
+
+/**
+ * src/ from the bottom up: each entry a layer, its rooms (folders, or files at the top
+ * of src/). A room may import from its own layer's other rooms only where FEATURE_USES
+ * says so, and from every layer below.
+ */
+export const LAYERS = [
+  ['runtime', 'errors.ts', 'types', 'metrics'],
+  ['images'],
+  ['remote-fetch'],
+  ['config', 'config.ts', 'env-file.ts'],
+  ['store'],
+  ['work'],
+  ['http'],
+  ['access'],
+  ['colors', 'gifs', 'conversion', 'generation', 'account', 'playground', 'system'],
+  ['app.ts', 'server.ts', 'cli']
+]
+
+/** Rooms of one layer that may use another of the same layer (a library of theirs). */
+const SAME_LAYER_USES = {
+  generation: ['colors'], // colour parsing of the layer model and the templates
+  conversion: ['colors'], // the background colour of a flattened image
+  playground: ['generation'], // describes the templates' fields
+  config: ['config.ts', 'env-file.ts'], // config.ts is the folder's entry: loadConfig and Config
+  'config.ts': ['config'],
+  'env-file.ts': ['config', 'config.ts'],
+  'server.ts': ['app.ts'], // the process runs the app
+  cli: ['app.ts']
+}
+
+const path = (room) => `./src/${room}`
+
+function layerZones () {
+  const zones = []
+  LAYERS.forEach((layer, level) => {
+    const above = LAYERS.slice(level + 1).flat()
+    for (const room of layer) {
+      const allowed = new Set(SAME_LAYER_USES[room] ?? [])
+      const sameLayer = layer.filter((other) => other !== room && !allowed.has(other))
+      const from = [...above, ...sameLayer]
+      if (from.length === 0) continue
+      zones.push({
+        target: path(room),
+        from: from.map(path),
+        message: `src/${room} may not import from there: see the layer rules in docs/architecture.md ("Layers").`
+      })
+    }
+  })
+  return zones
+}
 
 export default [
   ...neostandard({
@@ -18,16 +75,19 @@ export default [
     }
   },
   {
-    // The heavy-work engine knows no feature: features hand it their thread code and
-    // their priors (docs/architecture.md, "What may import what").
-    files: ['src/work/**'],
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle reads the files an import leads to: they are TypeScript.
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      // Our imports name the compiled file (./x.js) of a TypeScript source (./x.ts).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.js'] } })]
+    },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: ['../colors/*', '../gifs/*', '../conversion/*', '../generation/*', '../account/*', '../playground/*', '../http/*'],
-          message: 'src/work/ imports no feature and nothing of http/: let the feature hand in its thread code (src/work/thread.ts) or its priors (src/app.ts).'
-        }]
-      }]
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones() }],
+      // A circle of files that import each other at run time (type-only imports are not
+      // followed: they leave nothing in the built code). Layers are checked with types too.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }]
     }
   }
 ]
