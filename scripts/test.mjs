@@ -90,6 +90,9 @@ function runTests (runtime, name, list, env = {}, concurrency = Number(process.e
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${RESULTS_REPORTER}`, `--test-reporter-destination=${results}`,
     `--test-concurrency=${concurrency}`,
+    // A test that hangs fails after ten minutes instead of holding the run (and CI) for
+    // good: the slowest honest ones take about three under load.
+    '--test-timeout=600000',
     ...list
   ], { cwd: root, stdio: 'inherit', env: { ...process.env, ...runtime.env, NODE_ENV: 'test', ...env } }).status ?? 1
   const pass = { name, status, ms: Date.now() - start, counts: undefined, failures: [] }

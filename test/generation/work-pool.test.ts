@@ -10,6 +10,7 @@ import { AppError } from '../../src/errors.js'
 import type { DrawJob } from '../../src/generation/render-job.js'
 import { GENERATION_PRIORS } from '../../src/generation/routes.js'
 import type * as drawingThread from '../../src/generation/thread.js'
+import type * as heldThread from '../fixtures/held-thread.js'
 import { createWorkPool } from '../../src/work/pool.js'
 import { createWork, threadCode, type Work } from '../../src/work/work.js'
 import { tempDir } from '../helpers.js'
@@ -35,7 +36,7 @@ const slowDrawing: DrawJob = {
 
 const DRAW = threadCode<typeof drawingThread.draw>(new URL('../../src/generation/thread.js', import.meta.url), 'draw')
 const HTML_TO_MARKDOWN = threadCode<typeof textThread.htmlToMarkdown>(new URL('../../src/conversion/text/thread.js', import.meta.url), 'htmlToMarkdown')
-const MARKDOWN_TO_HTML = threadCode<typeof textThread.markdownToHtml>(new URL('../../src/conversion/text/thread.js', import.meta.url), 'markdownToHtml')
+const HELD = threadCode<typeof heldThread.held>(new URL('../fixtures/held-thread.js', import.meta.url), 'held')
 const DRAWING = { kind: 'draw', units: 0 }
 const options = (busy: 'RENDER_BUSY' | 'WORK_BUSY' = 'RENDER_BUSY', signal = new AbortController().signal) => ({ signal, busy })
 const createTestWork = (timeoutMs: number): Work => createWork({
@@ -92,13 +93,15 @@ describe('work pool', () => {
   // A load's connections closing with short jobs running stopped both threads, and the
   // next requests waited for new ones that compiled their code again (docs/performance.md).
   it('lets a started job that ends within ABORT_GRACE_MS end on its thread, and still rejects with the reason', async () => {
-    const markdown = { kind: 'markdown-html', units: 16 }
-    // markdown-it loaded on the thread first: the job below then takes well under a millisecond.
-    await work.thread(MARKDOWN_TO_HTML, { markdown: '# warm', options: {} }, markdown, options('WORK_BUSY'))
+    // A job known to be running on its thread when the signal fires, which ends (let go by
+    // the test) well within the grace.
+    const gate = new Int32Array(new SharedArrayBuffer(4))
     const controller = new AbortController()
-    const running = work.thread(MARKDOWN_TO_HTML, { markdown: '# *quick*', options: {} }, markdown, options('WORK_BUSY', controller.signal))
-    while (work.stats.startedThreadJobs === 0) await new Promise((resolve) => setImmediate(resolve))
+    const running = work.thread(HELD, { gate }, { kind: 'markdown-html', units: 0 }, options('WORK_BUSY', controller.signal))
+    await until(() => work.stats.startedThreadJobs === 1, 10_000, 'the job started on its thread')
     controller.abort(new AppError('TIMEOUT', 'the client left'))
+    Atomics.store(gate, 0, 1)
+    Atomics.notify(gate, 0)
     await assert.rejects(running, (err: unknown) => err instanceof AppError && err.message === 'the client left')
     assert.equal(work.stats.liveThreads, 1, 'the thread was stopped although its job ended within the grace')
     assert.equal(work.stats.threads.running, 0)
