@@ -139,7 +139,7 @@ describe('render queue through the routes', () => {
     const one = await createTestApp({ config: { workerThreads: 1 } })
     try {
       const payload = { output: 'png', base: { width: 800, height: 800, color: 'navy' }, texts: Array.from({ length: 16 }, (_, i) => ({ text: `line ${i} ${'x'.repeat(30)}`, y: i * 48, size: 40, color: `${i * 15},200,${255 - i * 15}` })) }
-      const answers = await Promise.all(Array.from({ length: 40 }, async () => await one.app.inject({ method: 'POST', url: '/gen/custom', headers: one.auth, payload })))
+      const answers = await Promise.all(Array.from({ length: 120 }, async () => await one.app.inject({ method: 'POST', url: '/gen/custom', headers: one.auth, payload })))
       assert.deepEqual(answers.map((r) => [r.statusCode, r.headers['content-type']]), Array(40).fill([200, 'image/png']))
     } finally {
       await one.close()
@@ -147,16 +147,18 @@ describe('render queue through the routes', () => {
   })
 
   it('answers RENDER_BUSY (503, Retry-After) for what cannot be drawn before the deadline, and serves again afterwards', async () => {
-    // A deadline of 1 s: one thread cannot draw 40 of these within it.
-    const busy = await createTestApp({ config: { workerThreads: 1, requestTimeoutMs: 1000 } })
+    // A deadline of 3 s: one thread cannot draw 120 of these within it (about 40 ms each
+    // when warm). Not shorter: a cold thread (start, canvas, fonts) took 3 s on a loaded
+    // machine, and each warm-up stopped at the deadline stops its thread with it.
+    const busy = await createTestApp({ config: { workerThreads: 1, requestTimeoutMs: 3000 } })
     try {
       const payload = { output: 'png', base: { width: 800, height: 800, color: 'navy' }, texts: Array.from({ length: 16 }, (_, i) => ({ text: `line ${i} ${'x'.repeat(30)}`, y: i * 48, size: 40, color: `${i * 15},200,${255 - i * 15}` })) }
       // The thread started and its fonts loaded: the burst meets a warm server. On a loaded
-      // machine the cold first picture may itself outlast the 1 s deadline: warmed again then.
+      // machine the cold first picture may itself outlast the deadline: warmed again then.
       let warm = 0
       for (let i = 0; i < 5 && warm !== 200; i++) warm = (await busy.app.inject({ method: 'POST', url: '/gen/custom', headers: busy.auth, payload })).statusCode
       assert.equal(warm, 200)
-      const answers = await Promise.all(Array.from({ length: 40 }, async () => await busy.app.inject({ method: 'POST', url: '/gen/custom', headers: busy.auth, payload })))
+      const answers = await Promise.all(Array.from({ length: 120 }, async () => await busy.app.inject({ method: 'POST', url: '/gen/custom', headers: busy.auth, payload })))
       const statuses = answers.map((r) => r.statusCode)
       assert.deepEqual([...new Set(statuses)].sort(), [200, 503], `statuses: ${statuses.join(' ')}`)
       for (const res of answers.filter((r) => r.statusCode === 503)) {
