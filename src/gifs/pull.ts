@@ -180,12 +180,18 @@ export async function pullGifs (options: PullOptions): Promise<PullReport> {
     progress()
 
     let last = 0
+    // The interval runs from the end of one answer to the start of the next request: a
+    // source then never sees two requests closer than it, however long a connection took
+    // to open (counted from the start, a slow connect brought two arrivals 59 ms apart).
     const paced = async <T>(work: () => Promise<T>): Promise<T> => {
       const wait = last + options.intervalMs - Date.now()
       if (wait > 0) await sleep(wait)
-      last = Date.now()
       report.requests++
-      return await work()
+      try {
+        return await work()
+      } finally {
+        last = Date.now()
+      }
     }
 
     let fruitless = 0
