@@ -11,22 +11,22 @@ import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
 import { createRemoteFetcher, type Resolver } from '../remote-fetch/fetcher.js'
 import { createImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { createAssetCatalog } from './asset-catalog.js'
-import { BANNERS, ICONS } from './art.js'
-import { CUSTOM_BODY_LIMIT } from './custom-limits.js'
-import { CustomBodySchema } from './custom-schema.js'
-import { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, parseFormat } from './draw.js'
+import { createAssetCatalog } from './assets/asset-catalog.js'
+import { BANNERS, ICONS } from './assets/art.js'
+import { CUSTOM_BODY_LIMIT } from './custom/custom-limits.js'
+import { CustomBodySchema } from './custom/custom-schema.js'
+import { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, parseFormat } from './pipeline/draw.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
-import { createFontRegistry } from './fonts.js'
+import { createFontRegistry } from './text/fonts.js'
 import type { Metrics } from '../metrics/metrics.js'
 import { type ByteHold, createByteBudget } from '../work/byte-budget.js'
 import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
 import { type CostPrior, threadCode, type Work } from '../work/work.js'
-import { collectJob, type JobSpec } from './render-job.js'
-import type * as thread from './thread.js'
-import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
-import { parseAnimated } from './timeline.js'
-import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
+import { collectJob, type JobSpec } from './pipeline/render-job.js'
+import type * as thread from './pipeline/thread.js'
+import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './pipeline/output-budget.js'
+import { parseAnimated } from './pipeline/timeline.js'
+import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './template-registry.js'
 
 export interface GenerationOptions {
   config: Config
@@ -83,8 +83,8 @@ const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or
 export const GENERATION_COST = 5
 
 /** The drawing threads' code (thread.ts), run by src/work/. */
-const DRAW = threadCode<typeof thread.draw>(new URL('./thread.js', import.meta.url), 'draw')
-const PREVIEW = threadCode<typeof thread.preview>(new URL('./thread.js', import.meta.url), 'preview')
+const DRAW = threadCode<typeof thread.draw>(new URL('./pipeline/thread.js', import.meta.url), 'draw')
+const PREVIEW = threadCode<typeof thread.preview>(new URL('./pipeline/thread.js', import.meta.url), 'preview')
 
 /**
  * Running time of each kind of job on one lane of a 2-core machine: a picture by the

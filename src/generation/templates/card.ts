@@ -1,10 +1,10 @@
 // What the card templates share: a card (background, banner, shaded panel), the
 // avatar disc, the name shown, the colour fields' hint and optional images.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
-import type { Drawable } from '../assets.js'
-import type { NewCanvas } from '../canvas-pool.js'
-import { drawCover, roundedRect } from '../draw.js'
-import { drawLine } from '../inline-text.js'
+import type { Drawable } from '../assets/assets.js'
+import type { NewCanvas } from '../pipeline/canvas-pool.js'
+import { drawCover, roundedRect } from '../pipeline/draw.js'
+import { drawLine } from '../text/inline-text.js'
 import type { TemplateFields } from './template.js'
 
 export const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'

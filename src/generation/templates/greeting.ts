@@ -1,8 +1,8 @@
 // The welcome and goodbye banners: avatar, username, a members line, an icon and a banner.
-import { colorField } from '../color.js'
-import { drawCover, fillTextLine, fitText } from '../draw.js'
-import { initialOf } from '../graphemes.js'
-import { markText, nameForInitial } from '../markup.js'
+import { colorField } from '../pipeline/color.js'
+import { drawCover, fillTextLine, fitText } from '../pipeline/draw.js'
+import { initialOf } from '../text/graphemes.js'
+import { markText, nameForInitial } from '../text/markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import { sized, type Template } from './template.js'
 

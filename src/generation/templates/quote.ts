@@ -1,10 +1,10 @@
 // The quote card: a message in large type with its author's avatar and name.
-import { colorField } from '../color.js'
-import { fillTextLine, fitText, wrapText } from '../draw.js'
-import { initialOf } from '../graphemes.js'
-import { drawLine } from '../inline-text.js'
-import { markText, nameForInitial } from '../markup.js'
-import { textDirection } from '../scripts.js'
+import { colorField } from '../pipeline/color.js'
+import { fillTextLine, fitText, wrapText } from '../pipeline/draw.js'
+import { initialOf } from '../text/graphemes.js'
+import { drawLine } from '../text/inline-text.js'
+import { markText, nameForInitial } from '../text/markup.js'
+import { textDirection } from '../text/scripts.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import { sized, type Template } from './template.js'
 

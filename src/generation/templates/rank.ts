@@ -1,8 +1,8 @@
 // The rank / level card: avatar, name, level, rank and an XP progress bar.
-import { colorField } from '../color.js'
-import { fillTextLine, fitText, roundedRect } from '../draw.js'
-import { initialOf } from '../graphemes.js'
-import { markText, nameForInitial } from '../markup.js'
+import { colorField } from '../pipeline/color.js'
+import { fillTextLine, fitText, roundedRect } from '../pipeline/draw.js'
+import { initialOf } from '../text/graphemes.js'
+import { markText, nameForInitial } from '../text/markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
 import { sized, type Template } from './template.js'
 

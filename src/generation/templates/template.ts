@@ -2,10 +2,10 @@
 // them, and optional, with a default, so that a GET URL with only `username` is a
 // picture), how it is prepared and drawn, and the boxes its images are drawn in.
 import type { Canvas } from '@napi-rs/canvas'
-import type { NewCanvas } from '../canvas-pool.js'
-import type { OutputFormat } from '../draw.js'
-import type { FontRegistry } from '../fonts.js'
-import type { ImageSource } from '../image-source.js'
+import type { NewCanvas } from '../pipeline/canvas-pool.js'
+import type { OutputFormat } from '../pipeline/draw.js'
+import type { FontRegistry } from '../text/fonts.js'
+import type { ImageSource } from '../assets/image-source.js'
 
 export const MAX_FIELD_LENGTH = 2000
 
@@ -16,7 +16,7 @@ export type TemplateFields = Record<string, string | undefined>
  * createCanvas): CPU work only, nothing left to wait for.
  */
 export type Draw = ((newCanvas: NewCanvas) => Canvas) & {
-  /** The canvas's size, known before drawing (the budgets of an animation: src/generation/timeline.ts). */
+  /** The canvas's size, known before drawing (the budgets of an animation: src/generation/pipeline/timeline.ts). */
   width: number
   height: number
 }
@@ -41,7 +41,7 @@ export interface Template {
   prepare (deps: TemplateDeps, fields: TemplateFields): Promise<Draw>
   /**
    * The box each image field is drawn in (cover): a larger image is decoded shrunk to
-   * it (src/generation/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
+   * it (src/generation/pipeline/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
    */
   imageBoxes: Record<string, { width: number, height: number }>
 }

@@ -1,21 +1,21 @@
-// The thread that draws (src/generation/thread.ts): a job collected on the main thread
+// The thread that draws (src/generation/pipeline/thread.ts): a job collected on the main thread
 // (render-job.ts) becomes a picture. Fonts, assets and canvases are this thread's,
 // loaded on its first picture and kept for its life.
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
-import { AppError } from '../errors.js'
-import { listedImage, listedKey } from './asset-catalog.js'
-import { type AssetKind, createAssetRegistry, type Drawable } from './assets.js'
+import { AppError } from '../../errors.js'
+import { listedImage, listedKey } from '../assets/asset-catalog.js'
+import { type AssetKind, createAssetRegistry, type Drawable } from '../assets/assets.js'
 import { createCanvasPool } from './canvas-pool.js'
-import { prepareCustom } from './custom.js'
+import { prepareCustom } from '../custom/custom.js'
 import { encodeSync } from './draw.js'
-import { createDrawingFonts } from './font-loading.js'
-import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
-import { emojiUrl } from './markup.js'
+import { createDrawingFonts } from '../text/font-loading.js'
+import { isUrlLike, type ImageSource, setNaturalSize } from '../assets/image-source.js'
+import { emojiUrl } from '../text/markup.js'
 import type { DrawnFrames } from './output-budget.js'
 import { createFrameDrawer } from './still-layers.js'
 import { frameAt } from './timeline.js'
 import type { DrawJob, PreparedImage } from './render-job.js'
-import { templateByName } from './templates.js'
+import { templateByName } from '../template-registry.js'
 
 /** A picture drawn: its encoded bytes, or its frames' pixels for the main thread to encode (a GIF, an animation: output-budget.ts). */
 export type Drawn = Uint8Array | DrawnFrames

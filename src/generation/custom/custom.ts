@@ -2,18 +2,18 @@
 // (custom-schema.ts) becomes a picture, its images fetched first (render-job.ts on the
 // main thread; decoded in the thread that draws, drawer.ts).
 import type { SKRSContext2D } from '@napi-rs/canvas'
-import { AppError } from '../errors.js'
-import type { Drawable } from './assets.js'
-import { colorField } from './color.js'
+import { AppError } from '../../errors.js'
+import type { Drawable } from '../assets/assets.js'
+import { colorField } from '../pipeline/color.js'
 import { BLENDS, checkLimits, filterOf, limit, opacityOf, side, textOf, withoutUnsetValues } from './custom-checks.js'
 import { MAX_BLURRED_PIXELS, MAX_SIDE, type TRIANGLE_CORNERS } from './custom-limits.js'
 import type { CustomBase, CustomBody, CustomGlobal, ImageElement, TextElement } from './custom-schema.js'
-import { drawCover, roundedRect, wrapText } from './draw.js'
-import { naturalSize } from './image-source.js'
-import { drawLine, measureLine } from './inline-text.js'
-import { markText, type MarkedText } from './markup.js'
-import { textDirection } from './scripts.js'
-import { type Draw, sized, type TemplateDeps } from './templates.js'
+import { drawCover, roundedRect, wrapText } from '../pipeline/draw.js'
+import { naturalSize } from '../assets/image-source.js'
+import { drawLine, measureLine } from '../text/inline-text.js'
+import { markText, type MarkedText } from '../text/markup.js'
+import { textDirection } from '../text/scripts.js'
+import { type Draw, sized, type TemplateDeps } from '../template-registry.js'
 
 /**
  * Checks the whole description (limits, element types, colours, fonts, filters) and

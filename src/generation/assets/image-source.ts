@@ -3,7 +3,7 @@
 // fetches URLs and checks names (render-job.ts), and in the thread that draws, which
 // decodes what the main thread fetched (drawer.ts).
 import type { AssetKind, Drawable } from './assets.js'
-import type { DiscordEmoji } from './markup.js'
+import type { DiscordEmoji } from '../text/markup.js'
 
 export interface ImageSource {
   url (url: string, role: string): Promise<Drawable>
@@ -22,7 +22,7 @@ export interface ImageSource {
   emoji (emoji: DiscordEmoji): Promise<Drawable | undefined>
 }
 
-// A shrunk image (src/generation/render-job.ts) is drawn from fewer pixels than it has:
+// A shrunk image (src/generation/pipeline/render-job.ts) is drawn from fewer pixels than it has:
 // layout (aspect ratios, a base's canvas size) goes by the size the image was sent at.
 const naturalSizes = new WeakMap<object, { width: number, height: number }>()
 

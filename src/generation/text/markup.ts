@@ -6,7 +6,7 @@
 // (render-job.ts), the thread that draws draws them (inline-text.ts). Syntax: Discord's
 // message formatting reference ("Formats": User, User (Nickname), Channel, Role, Custom
 // Emoji, Custom Emoji (Animated)).
-import type { Drawable } from './assets.js'
+import type { Drawable } from '../assets/assets.js'
 
 export interface DiscordEmoji {
   /** A snowflake: digits only, which is what makes it safe in a URL path. */

@@ -11,8 +11,8 @@
 // opened without following links, so one swapped in after the scan is refused too.
 import fs from 'node:fs'
 import path from 'node:path'
-import { AppError } from '../errors.js'
-import { type SniffedFormat, sniff } from '../images/sniff.js'
+import { AppError } from '../../errors.js'
+import { type SniffedFormat, sniff } from '../../images/sniff.js'
 import { BANNER_HEIGHT, BANNER_WIDTH, BANNERS, ICON_SIZE, ICONS } from './art.js'
 import { isUrlLike, LISTED_PREFIX } from './image-source.js'
 
