@@ -54,7 +54,7 @@ export const MAX_EMOJI_BYTES = 1024 * 1024
 /**
  * Drawing an animation costs this many times the units of a picture's source pixels per
  * pixel drawn (frames × canvas): the cost model's prior for `draw` counts source pixels
- * (GENERATION_PRIORS, routes.ts), and a frame drawn, read back and encoded as GIF costs about five
+ * (GENERATION_PRIORS, service.ts), and a frame drawn, read back and encoded as GIF costs about five
  * times a pixel decoded.
  */
 const ANIMATION_UNITS_PER_PIXEL = 5
@@ -177,7 +177,7 @@ async function readOperatorImage (file: string): Promise<OperatorImage | undefin
   return { ...size, animated: { bytes, ...size, frames, ...(header.delays !== undefined ? { delays: header.delays } : {}) } }
 }
 
-/** How a request's fetches are counted and stopped (src/generation/routes.ts holds their bytes until the picture is drawn). */
+/** How a request's fetches are counted and stopped (src/generation/service.ts holds their bytes until the picture is drawn). */
 export interface Fetching {
   bytes: FetchBytes
   /** Fires when the request is answered, its client gone, or its bytes shed: fetches stop and fail with its reason. */
