@@ -41,6 +41,7 @@ import { Worker } from 'node:worker_threads'
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas'
 import sharp from 'sharp'
 import { createAssetCatalog } from '../src/generation/assets/asset-catalog.js'
+import { drawn } from '../src/generation/drawable.js'
 import { encodeSync } from '../src/generation/pipeline/draw.js'
 import { createDrawingFonts } from '../src/generation/text/font-loading.js'
 import { createFontRegistry } from '../src/generation/text/fonts.js'
@@ -201,7 +202,7 @@ const bench: Benchmark = {
       emoji: async () => undefined
     }
     const draw = await templateByName('rank')!.prepare({ fonts: createDrawingFonts(), images: source }, fields)
-    const canvas = draw(createCanvas)
+    const canvas = draw(createCanvas, drawn)
     const ourBytes = encodeSync(canvas, 'png').length
     const skiaBytes = canvas.encodeSync('png').length
 

@@ -3,13 +3,14 @@
 // loaded on its first picture and kept for its life.
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
 import { AppError } from '../../errors.js'
-import { listedImage, listedKey } from '../assets/asset-catalog.js'
-import { type AssetKind, createAssetRegistry, type Drawable } from '../assets/assets.js'
+import { isUrlLike, listedImage, listedKey } from '../assets/asset-catalog.js'
+import { type AssetKind, createAssetRegistry } from '../assets/assets.js'
+import type { ImageSource } from '../assets/image-source.js'
+import { type Drawable, drawn, setNaturalSize } from '../drawable.js'
 import { createCanvasPool } from './canvas-pool.js'
 import { prepareCustom } from '../custom/custom.js'
 import { encodeSync } from './draw.js'
 import { createDrawingFonts } from '../text/font-loading.js'
-import { isUrlLike, type ImageSource, setNaturalSize } from '../assets/image-source.js'
 import { emojiUrl } from '../text/markup.js'
 import type { DrawnFrames } from './output-budget.js'
 import { createFrameDrawer } from './still-layers.js'
@@ -67,7 +68,7 @@ export function createDrawer (options: { dataDir: string }): Drawer {
       const deps = { fonts, images: source }
       const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)
       if (job.animation === undefined && job.format !== 'gif') {
-        const canvas = draw(canvases.acquire)
+        const canvas = draw(canvases.acquire, drawn)
         try {
           return encodeSync(canvas, job.format)
         } finally {
