@@ -67,11 +67,13 @@ export const GENERATION_COST = 5
 
 /** The request as the service sees it: whose, until when it is wanted, how long it has run. */
 function callerOf (reply: FastifyReply): Caller {
+  let signal: AbortSignal | undefined
   return {
     owner: reply.request.apiKey?.id,
-    // Asked for only when the work starts: a request refused by its checks, or a preview
-    // kept, never pays for a deadline signal (src/access/request-gate.ts).
-    get signal () { return reply.workSignal() },
+    // Asked for only when the work starts, and once (each call makes a new one, and only
+    // the last fires): a request refused by its checks, or a preview kept, never pays
+    // for a deadline signal (src/access/request-gate.ts).
+    get signal () { return (signal ??= reply.workSignal()) },
     elapsedMs: () => reply.elapsedTime
   }
 }
