@@ -26,7 +26,9 @@ export interface Pixels<I> {
 }
 
 /** The decoded images of the thread that draws are already pixels. */
-export function drawn<T extends Drawable | undefined> (image: T): T {
+export function drawn (image: Drawable): Drawable
+export function drawn (image: Drawable | undefined): Drawable | undefined
+export function drawn (image: Drawable | undefined): Drawable | undefined {
   return image
 }
 
