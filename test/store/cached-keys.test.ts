@@ -12,12 +12,14 @@ function countingStore (): { store: KeyStore, lookups: () => number, records: Ma
   let id = 0
   const store: KeyStore = {
     async create (k) {
-      const r: ApiKeyRecord = { id: ++id, name: k.name, prefix: k.prefix, hash: k.hash, source: k.source, status: 'active', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, createdAt: new Date(), updatedAt: new Date() }
+      const r: ApiKeyRecord = { id: ++id, name: k.name, prefix: k.prefix, hash: k.hash, source: k.source, status: 'active', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, linkId: `link-${id}`, linkSeed: 'seed', createdAt: new Date(), updatedAt: new Date() }
       records.set(k.hash, r)
       return r
     },
     async findByHash (hash) { lookups++; const r = records.get(hash); return r && { ...r } },
     async findByName (name) { return [...records.values()].find((r) => r.name === name) },
+    async findByLinkId (linkId) { lookups++; const r = [...records.values()].find((x) => x.linkId === linkId); return r && { ...r } },
+    async rollLinkSeed (id) { const r = [...records.values()].find((x) => x.id === id); if (r) r.linkSeed = `seed-${Date.now()}`; return r && { ...r } },
     async list () { return [...records.values()] },
     async setStatus (name, status) { const r = [...records.values()].find((x) => x.name === name); if (r) r.status = status; return r && { ...r } },
     async setLimits (name, limits) { const r = [...records.values()].find((x) => x.name === name); if (r) r.limits = { ...r.limits, ...limits }; return r && { ...r } },
