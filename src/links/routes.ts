@@ -43,7 +43,15 @@ const FORWARDED = ['content-type', 'etag', 'last-modified', 'x-cache', 'x-image-
   'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy',
   'x-quota-limit', 'x-quota-remaining', 'x-quota-reset'] as const
 
-const LinkErrors = ['LINK_MALFORMED', 'LINK_TOO_LONG', 'LINK_INVALID', 'LINK_EXPIRED', 'LINK_KEY_REFUSED', 'LINK_NOT_FOUND', 'LINK_BODY_INVALID', 'LINK_NOT_LINKABLE', 'LINKS_NOT_CONFIGURED'] as const
+/**
+ * What the linked request itself can answer, which the link's answer passes on unchanged:
+ * the picture routes' own errors (src/generation/routes.ts) and the key's limits.
+ */
+const TARGET_ERRORS = ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'GEN_LIMIT_EXCEEDED', 'REMOTE_FETCH_REFUSED',
+  'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY',
+  'WORK_TOO_LARGE', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'SERVICE_UNAVAILABLE', 'STORE_UNAVAILABLE', 'VALIDATION', 'MALFORMED_JSON'] as const
+const LinkErrors = ['LINK_MALFORMED', 'LINK_TOO_LONG', 'LINK_INVALID', 'LINK_EXPIRED', 'LINK_KEY_REFUSED', 'LINK_NOT_FOUND', 'LINK_BODY_INVALID',
+  'LINK_NOT_LINKABLE', 'LINKS_NOT_CONFIGURED', ...TARGET_ERRORS] as const
 
 const MintBodySchema = Type.Object({
   path: Type.String({ minLength: 1, maxLength: MAX_LINK_LENGTH, description: 'The keyed request\'s path and query, as you would send it: "/gen/welcome?username=Ana&avatar=https%3A%2F%2F…"', examples: ['/gen/welcome?username=Ana&members=Member%20%2342'] }),
@@ -128,7 +136,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkOptions> = async (app, op
     url: '/l/*',
     exposeHeadRoute: false,
     // No key (the link is the credential) and free: the target's request is counted to the link's key.
-    config: { public: true, anyOrigin: true, cost: 0, rateLimit: false, images: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], errors: [...LinkErrors, 'RATE_LIMITED', 'QUOTA_EXCEEDED'] },
+    config: { public: true, anyOrigin: true, cost: 0, rateLimit: false, images: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'], errors: [...LinkErrors] },
     schema: {
       tags: ['links'],
       summary: 'A signed link: the picture it names, with no header',
