@@ -64,6 +64,26 @@ describe('key look-up cache', () => {
     assert.equal((await cached.findByHash(hashKey('c')))!.status, 'disabled', 'once the TTL has passed')
   })
 
+  it('caches the look-up by link id the same way: once per TTL, dropped by a change through it, a change elsewhere seen after the TTL', async () => {
+    const inner = countingStore()
+    let now = 1_000_000
+    const cached = withKeyCache(inner.store, 30, { now: () => now })
+    const { linkId } = await cached.create({ name: 'l', prefix: 'um_l', hash: hashKey('l'), source: 'cli' })
+    const before = inner.lookups()
+    for (let i = 0; i < 3; i++) assert.equal((await cached.findByLinkId(linkId))!.status, 'active')
+    assert.equal(inner.lookups(), before + 1)
+    await cached.setStatus('l', 'disabled')
+    assert.equal((await cached.findByLinkId(linkId))!.status, 'disabled', 'dropped by the change made through it')
+    const seed = (await cached.findByLinkId(linkId))!.linkSeed
+    const rolled = await cached.rollLinkSeed((await cached.findByLinkId(linkId))!.id)
+    assert.notEqual(rolled!.linkSeed, seed)
+    assert.equal((await cached.findByLinkId(linkId))!.linkSeed, rolled!.linkSeed, 'a roll is seen at once')
+    inner.records.get(hashKey('l'))!.status = 'revoked' // another process
+    assert.equal((await cached.findByLinkId(linkId))!.status, 'disabled', 'within the TTL')
+    now += 30
+    assert.equal((await cached.findByLinkId(linkId))!.status, 'revoked', 'once the TTL has passed')
+  })
+
   it('is off with a TTL of 0', async () => {
     const inner = countingStore()
     assert.equal(withKeyCache(inner.store, 0), inner.store)
