@@ -59,6 +59,7 @@ export const ERROR_CATALOGUE = {
   IMAGE_TOO_MANY_PIXELS: { status: 400, message: 'The image declares more pixels than this server converts: send a smaller image' },
   IMAGE_TOO_MANY_FRAMES: { status: 400, message: 'The animation declares more frames than this server converts: send a shorter animation' },
   IMAGE_TIMEOUT: { status: 503, message: 'The conversion took too long and was stopped: send a smaller image, or try again later' },
+  IMAGE_BODY_AND_URL: { status: 400, message: 'Send the image either as the request body or as the url query parameter, not both' },
   IMAGE_BUSY: { status: 503, message: 'Too many image conversions are running or waiting: retry after the number of seconds in Retry-After' },
 
   // Routing.
