@@ -114,7 +114,7 @@ describe('/convert/image-* ?url= from the built server', () => {
 
   it('refuses a body and url together (400 IMAGE_BODY_AND_URL), before the body is read', async () => {
     const before = hits.length
-    for (const headers of [{ 'content-type': 'image/jpeg' }, { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' }]) {
+    for (const headers of [{ 'content-type': 'image/jpeg' }, { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' }] as Array<Record<string, string>>) {
       const res = await convert('png', `${origin}/photo.jpg`, { method: 'POST', headers, body: photo })
       assertErrorEnvelope(res, 400, 'IMAGE_BODY_AND_URL', { message: /either as the request body or as the url query parameter, not both/ })
     }
