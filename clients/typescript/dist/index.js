@@ -53,6 +53,9 @@ function metaOf(res, attempts) {
     };
 }
 function withMeta(value, meta) {
+    // Every answer of the API is an object; anything else (a proxy's JSON) is handed back as it came.
+    if (typeof value !== 'object' || value === null || !Object.isExtensible(value))
+        return value;
     return Object.defineProperty(value, 'meta', { value: meta, enumerable: false, configurable: true });
 }
 async function errorOf(res, attempts) {

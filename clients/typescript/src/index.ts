@@ -164,6 +164,8 @@ function metaOf (res: Response, attempts: number): ResponseMeta {
 }
 
 function withMeta<T extends object> (value: T, meta: ResponseMeta): WithMeta<T> {
+  // Every answer of the API is an object; anything else (a proxy's JSON) is handed back as it came.
+  if (typeof value !== 'object' || value === null || !Object.isExtensible(value)) return value as WithMeta<T>
   return Object.defineProperty(value, 'meta', { value: meta, enumerable: false, configurable: true }) as WithMeta<T>
 }
 
