@@ -178,9 +178,9 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
 
   // The upload's bytes are reserved before the body is read: a refused upload costs no
   // memory. Runs after authentication (an onRequest hook), so requests without a key
-  // reserve nothing.
-  // A request for a URL reserves nothing yet: the download's bytes are reserved from the
-  // same budget once its answer's headers have come, before its body is read.
+  // reserve nothing. A request for a URL reserves nothing yet: its download's bytes are
+  // reserved from the same budget once the answer's headers have come, before its body is
+  // read (download, below).
   app.addHook('preParsing', function admit (request, _reply, payload, done) {
     const answer = new AbortController()
     const fromUrl = wantsUrl(request)
