@@ -58,7 +58,7 @@ function withMeta(value, meta) {
         return value;
     return Object.defineProperty(value, 'meta', { value: meta, enumerable: false, configurable: true });
 }
-async function errorOf(res, attempts) {
+async function errorOf(res, attempts = 1) {
     const text = await res.text();
     const retryAfter = retryAfterOf(res.headers);
     const meta = metaOf(res, attempts);

@@ -169,7 +169,7 @@ function withMeta<T extends object> (value: T, meta: ResponseMeta): WithMeta<T> 
   return Object.defineProperty(value, 'meta', { value: meta, enumerable: false, configurable: true }) as WithMeta<T>
 }
 
-async function errorOf (res: Response, attempts: number): Promise<UtilityMediaApiError> {
+async function errorOf (res: Response, attempts = 1): Promise<UtilityMediaApiError> {
   const text = await res.text()
   const retryAfter = retryAfterOf(res.headers)
   const meta = metaOf(res, attempts)
