@@ -323,7 +323,7 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
     },
     transform ({ schema, url, route }) {
       const s = documented(schema ?? {}) as Record<string, unknown>
-      const openApiPath = url.replace(/:(\w+)/g, '{$1}')
+      const openApiPath = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')
       for (const method of [route.method].flat()) {
         facts.set(`${method} ${openApiPath}`, {
           codes: routeErrorCodes(route),
