@@ -70,7 +70,7 @@ export const ERROR_CATALOGUE = {
   LINK_KEY_REFUSED: { status: 403, message: 'The key that made this link is disabled or revoked: ask the link\'s owner for a new link' },
   LINK_NOT_FOUND: { status: 404, message: 'This minted link is not stored here: mint it again with POST /links' },
   LINK_BODY_INVALID: { status: 400, message: 'The link\'s body parameter must be base64url (no padding) of a JSON text in UTF-8' },
-  LINK_NOT_LINKABLE: { status: 400, message: 'This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)' },
+  LINK_NOT_LINKABLE: { status: 400, message: 'This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)' },
   LINKS_NOT_CONFIGURED: { status: 503, message: 'Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)' },
 
   // Routing.

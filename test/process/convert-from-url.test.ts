@@ -3,8 +3,10 @@
 // upload, and each hostile remote answered with its envelope: a private address, too many
 // bytes, a remote that stalls past REMOTE_FETCH_TIMEOUT_MS, not an image, a redirect loop;
 // a body and url together refused before the body is read; the download's bytes held in
-// the uploads' budget (IMAGE_UPLOAD_MEMORY) before its body arrives.
+// the uploads' budget (IMAGE_UPLOAD_MEMORY) before its body arrives; a signed link to a
+// conversion of a URL served with no header (the routes are linkable: docs/links.md).
 import assert from 'node:assert/strict'
+import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -110,6 +112,22 @@ describe('/convert/image-* ?url= from the built server', () => {
     const res = await convert('webp', `${origin}/photo.jpg`, { method: 'POST' })
     assert.equal(res.status, 200, res.body.toString().slice(0, 300))
     assert.equal(res.headers['x-image-quality'], '80')
+  })
+
+  it('serves a signed link to a conversion of a URL with no header: the same bytes as the keyed request', async () => {
+    const me = await request(`${server.url}/me`, { headers: { authorization: KEY } })
+    const { id, secret } = JSON.parse(me.body.toString()).links as { id: string, secret: string }
+    const target = `/convert/image-webp?quality=60&url=${encodeURIComponent(`${origin}/photo.jpg`)}`
+    const signature = createHmac('sha256', secret).update(`${id}/0${target}`).digest('base64url')
+    const linked = await request(`${server.url}/l/${id}/0/${signature}${target}`)
+    assert.equal(linked.status, 200, linked.body.toString().slice(0, 300))
+    assert.equal(linked.headers['content-type'], 'image/webp')
+    const keyed = await request(`${server.url}${target}`, { headers: { authorization: KEY } })
+    assert.ok(linked.body.equals(keyed.body), 'the same bytes as the keyed request')
+    // A link cannot carry an upload: its body is the conversion's, and the server refuses both.
+    const both = `${target}&body=${Buffer.from('"x"').toString('base64url')}`
+    const refused = await request(`${server.url}/l/${id}/0/${createHmac('sha256', secret).update(`${id}/0${both}`).digest('base64url')}${both}`)
+    assertErrorEnvelope(refused, 400, 'IMAGE_BODY_AND_URL')
   })
 
   it('refuses a body and url together (400 IMAGE_BODY_AND_URL), before the body is read', async () => {

@@ -147,6 +147,18 @@ export declare class UtilityMediaApi {
     convertHtmlMarkdown(html: string | BodyOf<'convertHtmlMarkdown'>): Promise<WithMeta<AnswerOf<'convertHtmlMarkdown'>>>;
     /** Markdown (CommonMark + GFM) to HTML, safe by default (`html` in the answer). */
     convertMarkdownHtml(markdown: string | BodyOf<'convertMarkdownHtml'>, options?: QueryOf<'convertMarkdownHtml'>): Promise<WithMeta<AnswerOf<'convertMarkdownHtml'>>>;
+    /** Mints a link to a picture request that anyone can fetch with no header (a chat embed's image). */
+    postLinks(body: BodyOf<'postLinks'>): Promise<WithMeta<AnswerOf<'postLinks'>>>;
+    /** Replaces your key's link secret (`links` in the answer): links signed with the old one stop working. */
+    postMeLinksRoll(): Promise<WithMeta<AnswerOf<'postMeLinksRoll'>>>;
+    /** The picture a link names: the link as POST /links answered it, or its path ("/l/…"). */
+    getL(link: string): Promise<WithMeta<Uint8Array>>;
+    /** A link's size, type and validator without its bytes (the picture is drawn to know them). */
+    headL(link: string): Promise<WithMeta<{
+        size: number;
+        contentType: string;
+        etag: string | null;
+    }>>;
     /** Draws a template (welcome, goodbye, rank, quote): the image bytes (PNG unless `output` says). */
     genTemplate(template: TemplateName, fields?: TemplateFields): Promise<WithMeta<Uint8Array>>;
     /** Draws a layered custom image: the image bytes (JPEG unless `output` says). */

@@ -206,6 +206,32 @@ export class UtilityMediaApi {
     convertMarkdownHtml(markdown, options = {}) {
         return this.#json({ method: 'POST', path: '/convert/markdown-html', query: options, json: typeof markdown === 'string' ? { markdown } : markdown });
     }
+    // Signed links (docs/links.md; signLink() signs one offline)
+    /** Mints a link to a picture request that anyone can fetch with no header (a chat embed's image). */
+    postLinks(body) {
+        return this.#json({ method: 'POST', path: '/links', json: body });
+    }
+    /** Replaces your key's link secret (`links` in the answer): links signed with the old one stop working. */
+    postMeLinksRoll() {
+        return this.#json({ method: 'POST', path: '/me/links/roll' });
+    }
+    /** The picture a link names: the link as POST /links answered it, or its path ("/l/…"). */
+    async getL(link) {
+        const res = await this.#link('GET', link);
+        return withMeta(new Uint8Array(await res.arrayBuffer()), metaOf(res, 1));
+    }
+    /** A link's size, type and validator without its bytes (the picture is drawn to know them). */
+    async headL(link) {
+        const res = await this.#link('HEAD', link);
+        return withMeta({ size: Number(res.headers.get('content-length') ?? 0), contentType: res.headers.get('content-type') ?? '', etag: res.headers.get('etag') }, metaOf(res, 1));
+    }
+    /** A link is fetched as it is, with no header: its characters are what its signature covers. */
+    async #link(method, link) {
+        const res = await this.#fetch(/^https?:\/\//i.test(link) ? link : this.#base + link, { method });
+        if (!res.ok)
+            throw await errorOf(res);
+        return res;
+    }
     // Image generation
     /** Draws a template (welcome, goodbye, rank, quote): the image bytes (PNG unless `output` says). */
     genTemplate(template, fields = {}) {

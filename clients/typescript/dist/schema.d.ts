@@ -90,6 +90,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/links/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace your key's link secret: every link signed with the old one stops working
+         * @description Answers the new secret. Links minted or signed before stop working at once on this instance, and on the others within KEY_CACHE_TTL_MS (403 LINK_INVALID); the key itself and its link id stay the same.
+         */
+        post: operations["postMeLinksRoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a signed link to a picture, fetchable with no header (for chat embeds)
+         * @description Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format, and the image conversions of a URL (/convert/image-png, -jpg and -webp with url=). A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.
+         */
+        post: operations["postLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed link: the picture it names, with no header
+         * @description The path is /l/{linkId}/{expires}/{signature}{target}, as POST /links answers it or a signer makes it (docs/links.md). 403 when the signature does not match (before any work), 410 once expired, 403 when the key that made it is disabled or revoked; otherwise the picture, or the error the keyed request would get. A link that never expires is cacheable for a year (immutable), an expiring one until it expires; ETag and If-None-Match (304) as on the keyed request.
+         */
+        get: operations["getL"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A signed link: the picture it names, with no header
+         * @description The path is /l/{linkId}/{expires}/{signature}{target}, as POST /links answers it or a signer makes it (docs/links.md). 403 when the signature does not match (before any work), 410 once expired, 403 when the key that made it is disabled or revoked; otherwise the picture, or the error the keyed request would get. A link that never expires is cacheable for a year (immutable), an expiring one until it expires; ETag and If-None-Match (304) as on the keyed request.
+         */
+        head: operations["headL"];
+        patch?: never;
+        trace?: never;
+    };
     "/color/random": {
         parameters: {
             query?: never;
@@ -1303,6 +1367,13 @@ export interface operations {
                                 };
                             };
                         };
+                        /** @description What signs links to pictures with no call (docs/links.md); null while the operator has links off */
+                        links: null | {
+                            /** @description The key's link id: the first part of every link it signs (public) */
+                            id: string;
+                            /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
+                            secret: string;
+                        };
                     };
                 };
             };
@@ -1349,6 +1420,623 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeLinksRoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replace your key's link secret: every link signed with the old one stops working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        links: {
+                            /** @description The key's link id: the first part of every link it signs (public) */
+                            id: string;
+                            /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The keyed request's path and query, as you would send it: "/gen/welcome?username=Ana&avatar=https%3A%2F%2F…"
+                     * @example /gen/welcome?username=Ana&members=Member%20%2342
+                     */
+                    path: string;
+                    /** @description The JSON body of a route that takes one (/gen/custom): the link carries it as ?body= base64url of its JSON text */
+                    body?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Seconds until the link stops working (410); absent: never */
+                    expires_in?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Mint a signed link to a picture, fetchable with no header (for chat embeds) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description The link: absolute, under PUBLIC_URL, at most 512 characters; no header needed to fetch it */
+                        url: string;
+                        /** @description When the link stops working (RFC 3339, UTC); null: never */
+                        expires_at: null | string;
+                    };
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
+             *     `INVALID_UTF8`: The request body is not valid UTF-8 text
+             *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `LINK_MALFORMED`: This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it
+             *
+             *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
+             *
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
+             *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
+             *
+             *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
+             *
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_NOT_FOUND`: This minted link is not stored here: mint it again with POST /links
+             *
+             *     `TEMPLATE_NOT_FOUND`: No such template: see /list/templates
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_EXPIRED`: The link has expired: ask its owner for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `BODY_TOO_LARGE`: The request body is too large
+             *
+             *     `GEN_BUDGET_EXCEEDED`: The picture needs more than one request's budget of image pixels: use smaller images, or draw them smaller
+             *
+             *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_TOO_LONG`: The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description {linkId}/{expires}/{signature}{target} */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `LINK_MALFORMED`: This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it
+             *
+             *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
+             *
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
+             *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
+             *
+             *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
+             *
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_NOT_FOUND`: This minted link is not stored here: mint it again with POST /links
+             *
+             *     `TEMPLATE_NOT_FOUND`: No such template: see /list/templates
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_EXPIRED`: The link has expired: ask its owner for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GEN_BUDGET_EXCEEDED`: The picture needs more than one request's budget of image pixels: use smaller images, or draw them smaller
+             *
+             *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_TOO_LONG`: The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    headL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description {linkId}/{expires}/{signature}{target} */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `LINK_MALFORMED`: This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it
+             *
+             *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
+             *
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
+             *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
+             *
+             *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
+             *
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_NOT_FOUND`: This minted link is not stored here: mint it again with POST /links
+             *
+             *     `TEMPLATE_NOT_FOUND`: No such template: see /list/templates
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_EXPIRED`: The link has expired: ask its owner for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GEN_BUDGET_EXCEEDED`: The picture needs more than one request's budget of image pixels: use smaller images, or draw them smaller
+             *
+             *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_TOO_LONG`: The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */

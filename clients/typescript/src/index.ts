@@ -338,27 +338,28 @@ export class UtilityMediaApi {
     return this.#json({ method: 'POST', path: '/convert/markdown-html', query: options, json: typeof markdown === 'string' ? { markdown } : markdown })
   }
 
-  // Signed links (docs/links.md)
+  // Signed links (docs/links.md; signLink() signs one offline)
 
   /** Mints a link to a picture request that anyone can fetch with no header (a chat embed's image). */
-  postLinks (body: BodyOf<'postLinks'>): Promise<AnswerOf<'postLinks'>> {
+  postLinks (body: BodyOf<'postLinks'>): Promise<WithMeta<AnswerOf<'postLinks'>>> {
     return this.#json({ method: 'POST', path: '/links', json: body })
   }
 
   /** Replaces your key's link secret (`links` in the answer): links signed with the old one stop working. */
-  postMeLinksRoll (): Promise<AnswerOf<'postMeLinksRoll'>> {
+  postMeLinksRoll (): Promise<WithMeta<AnswerOf<'postMeLinksRoll'>>> {
     return this.#json({ method: 'POST', path: '/me/links/roll' })
   }
 
   /** The picture a link names: the link as POST /links answered it, or its path ("/l/…"). */
-  async getL (link: string): Promise<Uint8Array> {
-    return new Uint8Array(await (await this.#link('GET', link)).arrayBuffer())
+  async getL (link: string): Promise<WithMeta<Uint8Array>> {
+    const res = await this.#link('GET', link)
+    return withMeta(new Uint8Array(await res.arrayBuffer()), metaOf(res, 1))
   }
 
   /** A link's size, type and validator without its bytes (the picture is drawn to know them). */
-  async headL (link: string): Promise<{ size: number, contentType: string, etag: string | null }> {
+  async headL (link: string): Promise<WithMeta<{ size: number, contentType: string, etag: string | null }>> {
     const res = await this.#link('HEAD', link)
-    return { size: Number(res.headers.get('content-length') ?? 0), contentType: res.headers.get('content-type') ?? '', etag: res.headers.get('etag') }
+    return withMeta({ size: Number(res.headers.get('content-length') ?? 0), contentType: res.headers.get('content-type') ?? '', etag: res.headers.get('etag') }, metaOf(res, 1))
   }
 
   /** A link is fetched as it is, with no header: its characters are what its signature covers. */

@@ -124,7 +124,7 @@ export interface paths {
         put?: never;
         /**
          * Mint a signed link to a picture, fetchable with no header (for chat embeds)
-         * @description Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format. A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.
+         * @description Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format, and the image conversions of a URL (/convert/image-png, -jpg and -webp with url=). A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.
          */
         post: operations["postLinks"];
         delete?: never;
@@ -1573,7 +1573,7 @@ export interface operations {
              *
              *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
              *
-             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
              *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
@@ -1762,7 +1762,7 @@ export interface operations {
              *
              *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
              *
-             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
              *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
@@ -1923,7 +1923,7 @@ export interface operations {
              *
              *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
              *
-             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
              *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *

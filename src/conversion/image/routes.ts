@@ -245,6 +245,8 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         images: [OUTPUT_MIME[endpoint.format]],
         // Conversion is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
         cost: IMAGE_CONVERSION_COST,
+        // A signed link names a GET with `url=` (docs/links.md): an attachment converted for an embed.
+        linkable: true,
         errors: ['EMPTY_BODY', 'BAD_CONTENT_LENGTH', 'BAD_REQUEST', 'IMAGE_UNSUPPORTED_FORMAT', 'IMAGE_INVALID',
           'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'UPLOAD_TOO_SLOW', 'IMAGE_BODY_AND_URL',
           'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID']
