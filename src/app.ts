@@ -268,7 +268,13 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { service: generation })
-  await app.register(imageConversionRoutes, { image: config.image, work, uploads: createUploadBudget(config.image), requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(imageConversionRoutes, {
+    image: config.image,
+    work,
+    uploads: createUploadBudget(config.image),
+    requestTimeoutMs: config.requestTimeoutMs,
+    remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
+  })
   await app.register(playgroundRoutes)
 
   return app

@@ -62,7 +62,7 @@ export const requestGatePlugin = fp(async function requestGate (app: FastifyInst
     // A link's replay runs as the link's key, and only on a route a link may name.
     const replayOf = opts.internal?.read(request.headers[INTERNAL_CREDENTIAL_HEADER])
     if (replayOf !== undefined && !route.linkable) {
-      throw new AppError('LINK_NOT_LINKABLE', `${route.unknown ? `No ${request.method} endpoint has this path, so it` : route.url} cannot be linked: only the picture routes can (/gen/{template} and /gen/custom, in every output format)`)
+      throw new AppError('LINK_NOT_LINKABLE', `${route.unknown ? `No ${request.method} endpoint has this path, so it` : route.url} cannot be linked: only the picture routes can (/gen/{template} and /gen/custom, in every output format, and /convert/image-png, -jpg and -webp with url=)`)
     }
     // Unknown paths answer 404 whatever the key: nothing to protect there.
     if (route.unknown) return

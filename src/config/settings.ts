@@ -376,8 +376,8 @@ export const SETTINGS = [
     parse: size(16 * MB, TB),
     default: 64 * MB,
     shown: '64mb',
-    doc: 'what the uploads being received or waiting to convert may hold together ([admission.md](admission.md#bytes-held-while-waiting-uploads-and-fetched-images))',
-    envComment: 'What uploads being received or waiting to convert may hold together (16mb and up).'
+    doc: 'what the uploads being received or waiting to convert may hold together, images fetched from `url=` included ([admission.md](admission.md#bytes-held-while-waiting-uploads-and-fetched-images))',
+    envComment: 'What uploads (and images fetched from url=) being received or waiting to convert may hold together (16mb and up).'
   }),
   setting({
     name: 'IMAGE_UPLOAD_TIMEOUT_MS',
@@ -415,9 +415,9 @@ export const SETTINGS = [
     parse: allowList(),
     default: () => ({ hosts: [], ranges: [] }),
     shown: '',
-    doc: 'hosts, addresses and CIDR ranges image URLs may reach beyond the public internet, comma-separated ([generation.md](generation.md#fetching-urls-safely))'
+    doc: 'hosts, addresses and CIDR ranges image URLs (pictures\' images, conversions\' `url=`) may reach beyond the public internet, comma-separated ([generation.md](generation.md#fetching-urls-safely))'
   }),
-  setting({ name: 'REMOTE_FETCH_MAX_BYTES', group: 'imageGeneration', field: 'remoteFetchMaxBytes', parse: size(KB, 64 * MB), default: 8 * MB, shown: '8mb', doc: 'largest image download' }),
+  setting({ name: 'REMOTE_FETCH_MAX_BYTES', group: 'imageGeneration', field: 'remoteFetchMaxBytes', parse: size(KB, 64 * MB), default: 8 * MB, shown: '8mb', doc: 'largest image download for a picture (a conversion\'s `url=` takes up to 15 MB, as an upload)' }),
   setting({
     name: 'REMOTE_FETCH_TIMEOUT_MS',
     group: 'imageGeneration',
@@ -425,7 +425,7 @@ export const SETTINGS = [
     parse: integer(100, 60_000),
     default: 5_000,
     shown: '5000',
-    doc: 'time allowed for one image fetch, redirects included'
+    doc: 'time allowed for one image fetch, redirects included (pictures\' images and conversions\' `url=`)'
   }),
   // Eight images of the largest size (REMOTE_FETCH_MAX_BYTES), or hundreds of avatars:
   // six pictures of ten 8 MB images each took 1.9 GB without it (issue 35).

@@ -99,7 +99,7 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkOptions> = async (app, op
     schema: {
       tags: ['links'],
       summary: 'Mint a signed link to a picture, fetchable with no header (for chat embeds)',
-      description: 'Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format. A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.',
+      description: 'Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format, and the image conversions of a URL (/convert/image-png, -jpg and -webp with url=). A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.',
       body: MintBodySchema,
       response: { 200: MintedSchema }
     }

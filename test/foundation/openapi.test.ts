@@ -181,16 +181,21 @@ describe('/openapi.json', () => {
     }
   })
 
-  it('documents uploads as raw bytes, image/* or a multipart form with a file field', () => {
+  it('documents uploads as raw bytes, image/* or a multipart form with a file field, or none with the query parameter url', () => {
     for (const format of ['png', 'jpg', 'webp']) {
       const body = doc.paths[`/convert/image-${format}`].post.requestBody
-      assert.equal(body.required, true)
+      // Not required: `url` fetches the image instead (docs/image-conversion.md).
+      assert.equal(body.required, false)
+      assert.match(body.description, /none when the query gives `url`/)
+      const url = doc.paths[`/convert/image-${format}`].post.parameters.find((p: any) => p.name === 'url')
+      assert.deepEqual([url?.in, url?.schema.type, url?.required], ['query', 'string', false])
       assert.deepEqual(Object.keys(body.content).sort(), ['application/octet-stream', 'image/*', 'multipart/form-data'])
       assert.deepEqual(body.content['application/octet-stream'].schema, { type: 'string', format: 'binary' })
       const form = body.content['multipart/form-data'].schema
       assert.deepEqual(form.required, ['file'])
       assert.equal(form.properties.file.format, 'binary')
       assert.ok(form.properties.quality && form.properties.background, 'quality and background form fields')
+      assert.equal(form.properties.url, undefined, 'url is a query parameter, not a form field')
     }
   })
 

@@ -124,7 +124,7 @@ export interface paths {
         put?: never;
         /**
          * Mint a signed link to a picture, fetchable with no header (for chat embeds)
-         * @description Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format. A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.
+         * @description Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format, and the image conversions of a URL (/convert/image-png, -jpg and -webp with url=). A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.
          */
         post: operations["postLinks"];
         delete?: never;
@@ -498,13 +498,13 @@ export interface paths {
          * Convert an image to PNG — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-png` (`convertImagePng`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImagePngViaGet"];
         put?: never;
         /**
          * Convert an image to PNG
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         post: operations["convertImagePng"];
         delete?: never;
@@ -524,13 +524,13 @@ export interface paths {
          * Convert an image to JPEG — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-jpg` (`convertImageJpg`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImageJpgViaGet"];
         put?: never;
         /**
          * Convert an image to JPEG
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         post: operations["convertImageJpg"];
         delete?: never;
@@ -550,13 +550,13 @@ export interface paths {
          * Convert an image to WebP — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-webp` (`convertImageWebp`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImageWebpViaGet"];
         put?: never;
         /**
          * Convert an image to WebP
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         post: operations["convertImageWebp"];
         delete?: never;
@@ -837,7 +837,7 @@ export interface components {
             /** @example not_sfw */
             reason: string;
         };
-        /** @description Every field is a string; each template reads its own (see each field) */
+        /** @description Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field) */
         TemplateFields: {
             /**
              * @description png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)
@@ -855,7 +855,7 @@ export interface components {
              */
             animated?: "auto" | "true" | "false";
             /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
-            max_bytes?: string;
+            max_bytes?: string | number;
             /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
             avatar?: string;
             /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -877,19 +877,19 @@ export interface components {
             /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
             icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
             /** @description (rank) Current level. Default: 1 */
-            level?: string;
+            level?: string | number;
             /** @description (rank) XP needed for the next level. Default: 100 */
-            max_xp?: string;
+            max_xp?: string | number;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
             /** @description (rank) Position on the leaderboard. Default: 1 */
-            rank?: string;
+            rank?: string | number;
             /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
             /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
             username?: string;
             /** @description (rank) XP within the current level. Default: 0 */
-            xp?: string;
+            xp?: string | number;
         } & {
             [key: string]: unknown;
         };
@@ -1573,7 +1573,7 @@ export interface operations {
              *
              *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
              *
-             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
              *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
@@ -1762,7 +1762,7 @@ export interface operations {
              *
              *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
              *
-             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
              *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
@@ -1923,7 +1923,7 @@ export interface operations {
              *
              *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
              *
-             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template} and /gen/custom)
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
              *
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
@@ -3379,7 +3379,7 @@ export interface operations {
                 /** @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
-                max_bytes?: string;
+                max_bytes?: string | number;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -3401,19 +3401,19 @@ export interface operations {
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
                 /** @description (rank) Current level. Default: 1 */
-                level?: string;
+                level?: string | number;
                 /** @description (rank) XP needed for the next level. Default: 100 */
-                max_xp?: string;
+                max_xp?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
-                rank?: string;
+                rank?: string | number;
                 /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
                 /** @description (rank) XP within the current level. Default: 0 */
-                xp?: string;
+                xp?: string | number;
             };
             header?: never;
             path: {
@@ -3579,7 +3579,7 @@ export interface operations {
                 /** @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
-                max_bytes?: string;
+                max_bytes?: string | number;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -3601,19 +3601,19 @@ export interface operations {
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
                 /** @description (rank) Current level. Default: 1 */
-                level?: string;
+                level?: string | number;
                 /** @description (rank) XP needed for the next level. Default: 100 */
-                max_xp?: string;
+                max_xp?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
-                rank?: string;
+                rank?: string | number;
                 /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
                 /** @description (rank) XP within the current level. Default: 0 */
-                xp?: string;
+                xp?: string | number;
             };
             header?: never;
             path: {
@@ -3622,7 +3622,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Every field is a string; each template reads its own (see each field) */
+        /** @description Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field) */
         requestBody?: {
             content: {
                 /**
@@ -4574,6 +4574,11 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
@@ -4609,6 +4614,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4724,13 +4741,18 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file` */
-        requestBody: {
+        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`; none when the query gives `url` */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
                 "image/*": string;
@@ -4777,6 +4799,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4892,6 +4926,11 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
@@ -4927,6 +4966,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -5042,13 +5093,18 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file` */
-        requestBody: {
+        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`; none when the query gives `url` */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
                 "image/*": string;
@@ -5095,6 +5151,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -5210,6 +5278,11 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
@@ -5245,6 +5318,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -5360,13 +5445,18 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file` */
-        requestBody: {
+        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`; none when the query gives `url` */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
                 "image/*": string;
@@ -5413,6 +5503,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
