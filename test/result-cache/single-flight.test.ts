@@ -6,7 +6,7 @@ import { createSingleFlight } from '../../src/result-cache/single-flight.js'
 
 function deferred<T> (): { promise: Promise<T>, resolve: (v: T) => void } {
   let resolve!: (v: T) => void
-  const promise = new Promise<T>((r) => { resolve = r })
+  const promise = new Promise<T>((_resolve) => { resolve = _resolve })
   return { promise, resolve }
 }
 
