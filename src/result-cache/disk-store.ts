@@ -46,6 +46,8 @@ export const NODE_DISK_IO: DiskIo = {
 export const TOUCH_INTERVAL_MS = 60 * 60_000
 /** An entry above this share of the cache's size is not kept: it would push out many others. */
 const LARGEST_SHARE = 4
+/** Disk failures are logged at most this often (the others are counted in the next line). */
+const WARN_INTERVAL_MS = 10_000
 /** Files stat'ed at once by the scan. */
 const SCAN_BATCH = 64
 const TEMP_FILE = /\.tmp$/
@@ -122,9 +124,19 @@ export function createDiskStore (options: DiskStoreOptions): DiskStore {
     }
   }
 
+  // A disk that fails, fails for every picture: one line per WARN_INTERVAL_MS, with the count.
+  let warnedAt = -Infinity
+  let unsaid = 0
   function failed (what: string, err: unknown): void {
     stats.errors++
-    warn(`result cache: ${what} failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); drawn instead`)
+    const at = now()
+    if (at - warnedAt < WARN_INTERVAL_MS) {
+      unsaid++
+      return
+    }
+    warn(`result cache: ${what} failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the picture is drawn instead${unsaid > 0 ? ` (${unsaid} more disk failures since the last warning)` : ''}`)
+    warnedAt = at
+    unsaid = 0
   }
 
   function forget (address: string): Known | undefined {
@@ -226,12 +238,10 @@ export function createDiskStore (options: DiskStoreOptions): DiskStore {
     if (!entry.ok) {
       stats.damaged++
       warn(`result cache: entry ${address} is damaged (${entry.why}): deleted, drawn again`)
-      if (known === undefined) {
-        // Found before the scan: not counted yet, only deleted.
-        deadline(io.unlink(fileOf(address))).catch(() => {})
-      } else {
-        remove(address)
-      }
+      // Deleted before the picture is drawn again (a rare event: the wait is worth a file
+      // that is gone when the answer is).
+      if (forget(address) !== undefined) held()
+      await deadline(io.unlink(fileOf(address))).catch((err: unknown) => { if ((err as NodeJS.ErrnoException).code !== 'ENOENT') failed('deleting a damaged entry', err) })
       return undefined
     }
     if (known === undefined) {
