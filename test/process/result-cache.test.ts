@@ -158,3 +158,59 @@ describe('a result cache filled past RESULT_CACHE_MAX_BYTES', () => {
     assert.equal((await draw(0)).headers['x-cache'], 'miss')
   })
 })
+
+describe('a request that leaves while the picture it started is drawn', () => {
+  let server: ServerProcess
+  let dataDir: string
+  let metricsUrl: string
+
+  before(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-result-cache-leave-'))
+    const metricsPort = await freePort()
+    metricsUrl = `http://127.0.0.1:${metricsPort}`
+    // One drawing thread: a large picture holds it while the card waits in the queue.
+    server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', WORKER_THREADS: '1', WORK_TIMEOUT_MS: '0', METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' })
+  })
+  after(async () => {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /** Jobs of the drawing threads running and queued (work_running, work_queue_length). */
+  async function drawingJobs (): Promise<[number, number]> {
+    const text = (await request(`${metricsUrl}/metrics`)).body.toString()
+    const read = (name: string): number => Number(text.split('\n').find((l) => l.startsWith(`${name}{queue="work"}`))?.split(' ')[1] ?? 0)
+    return [read('work_running'), read('work_queue_length')]
+  }
+
+  it('does not stop the drawing for the request still waiting, which is answered its bytes (X-Cache: hit)', async () => {
+    const send = (url: string, body: unknown) => request(`${server.url}${url}`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    // About a second of the only thread (50 rotated 3000×3000 layers).
+    const large = send('/gen/custom', { output: 'png', base: { width: 3000, height: 3000, color: 'navy' }, images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,200`, rotate: i * 7 })) })
+    const card = JSON.stringify({ username: 'Left Early', members: 'Member #7' })
+    // The first request of the card, on a socket the test closes once it waits.
+    const http = await import('node:http')
+    const first = http.request(`${server.url}/gen/welcome`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, agent: false })
+    const firstOutcome = new Promise<string>((resolve) => {
+      first.on('response', (res) => resolve(`answered ${res.statusCode}`))
+      first.on('error', () => resolve('left'))
+    })
+    first.end(card)
+    for (let i = 0; i < 500 && (await drawingJobs()).join() !== '1,1'; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+    assert.deepEqual(await drawingJobs(), [1, 1], 'the large picture runs, the card waits for the thread')
+    const second = send('/gen/welcome', JSON.parse(card))
+    // The second request has joined the card's drawing: still one job queued.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    first.destroy()
+    assert.equal(await firstOutcome, 'left')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.deepEqual(await drawingJobs(), [1, 1], 'the card\'s drawing still waits: the other request wants it')
+    const answer = await second
+    assert.equal(answer.status, 200, answer.body.toString().slice(0, 200))
+    assert.equal(answer.headers['x-cache'], 'hit')
+    assert.equal(answer.body.subarray(1, 4).toString(), 'PNG')
+    assert.equal((await large).status, 200)
+    assert.equal(await metric(metricsUrl, 'result_cache_misses_total'), 2)
+    assert.equal(await metric(metricsUrl, 'result_cache_hits_total'), 1)
+  })
+})
