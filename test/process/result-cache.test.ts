@@ -5,6 +5,7 @@
 // the speed of a hit is the bench's (npm run bench -- links).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -189,7 +190,6 @@ describe('a request that leaves while the picture it started is drawn', () => {
     const large = send('/gen/custom', { output: 'png', base: { width: 3000, height: 3000, color: 'navy' }, images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,200`, rotate: i * 7 })) })
     const card = JSON.stringify({ username: 'Left Early', members: 'Member #7' })
     // The first request of the card, on a socket the test closes once it waits.
-    const http = await import('node:http')
     const first = http.request(`${server.url}/gen/welcome`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, agent: false })
     const firstOutcome = new Promise<string>((resolve) => {
       first.on('response', (res) => resolve(`answered ${res.statusCode}`))
