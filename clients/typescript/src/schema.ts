@@ -2744,6 +2744,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2752,6 +2756,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -2953,6 +2966,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,6 +2978,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3107,6 +3133,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3115,6 +3145,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3283,6 +3322,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3291,6 +3334,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
