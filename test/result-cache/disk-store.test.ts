@@ -153,6 +153,13 @@ describe('the disk store', () => {
     assert.equal(fs.existsSync(file), false)
     assert.deepEqual([store.stats.damaged, store.stats.entries, store.stats.bytes], [1, 0, 0])
     assert.match(warnings.join('\n'), /damaged/)
+    // Grown behind its back (read by its known size, plus one byte): damaged too.
+    await store.put(address(4), answer(4))
+    const grown = path.join(dir, address(4).slice(0, 2), address(4))
+    fs.appendFileSync(grown, 'x')
+    assert.equal(await store.get(address(4)), undefined)
+    assert.equal(fs.existsSync(grown), false)
+    assert.equal(store.stats.damaged, 2)
     await store.close()
   })
 
@@ -166,7 +173,8 @@ describe('the disk store', () => {
       return await op(...args)
     }
     const io: DiskIo = { ...NODE_DISK_IO, readFile: broken(NODE_DISK_IO.readFile), writeFile: broken(NODE_DISK_IO.writeFile) }
-    const store = createDiskStore({ dir, maxBytes: 100_000, timeoutMs: 50, io })
+    // Long enough that a loaded machine's answering disk is never taken for a hanging one.
+    const store = createDiskStore({ dir, maxBytes: 100_000, timeoutMs: 500, io })
     await store.scan
     await store.put(address(1), answer(1))
     for (mode of ['hang', 'fail'] as const) assert.equal(await store.get(address(1)), undefined, mode)
