@@ -294,7 +294,14 @@ export function createDiskStore (options: DiskStoreOptions): DiskStore {
         await deadline(io.mkdir(path.join(dir, shard)))
         shards.add(shard)
       }
-      await deadline(io.writeFile(temp, data))
+      try {
+        await deadline(io.writeFile(temp, data))
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+        // The folder was deleted under the server (an operator emptying the cache): made again.
+        await deadline(io.mkdir(path.join(dir, shard)))
+        await deadline(io.writeFile(temp, data))
+      }
       renamed = io.rename(temp, file)
       await deadline(renamed)
     } catch (err) {

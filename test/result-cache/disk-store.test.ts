@@ -190,4 +190,17 @@ describe('the disk store', () => {
     assert.equal(store.stats.errors, 4)
     await store.close()
   })
+
+  it('keeps working after its folder was deleted under it: what is gone is drawn again, and written again', async () => {
+    const dir = path.join(dirs.make(), 'result-cache')
+    const store = createDiskStore({ dir, maxBytes: 100_000, timeoutMs: 1000 })
+    await store.scan
+    await store.put(address(1), answer(1))
+    fs.rmSync(dir, { recursive: true })
+    assert.equal(await store.get(address(1)), undefined)
+    assert.deepEqual([store.stats.entries, store.stats.bytes], [0, 0])
+    await store.put(address(1), answer(1))
+    assert.ok((await store.get(address(1)))!.bytes.equals(answer(1).bytes))
+    await store.close()
+  })
 })
