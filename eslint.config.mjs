@@ -22,7 +22,7 @@ export const LAYERS = [
   ['work'],
   ['http'],
   ['access'],
-  ['colors', 'gifs', 'conversion', 'generation', 'account', 'playground', 'system'],
+  ['colors', 'gifs', 'conversion', 'generation', 'account', 'links', 'playground', 'system'],
   ['app.ts', 'server.ts', 'cli']
 ]
 

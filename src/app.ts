@@ -21,6 +21,9 @@ import type { CounterStore } from './store/counters/interface.js'
 import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
+import { createInternalCredential } from './access/internal-credential.js'
+import { createLinkSigner, loadLinkKeys } from './access/link-secrets.js'
+import { linkRoutes } from './links/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
@@ -192,6 +195,13 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     }
   })
 
+  // Signed links (docs/links.md): the server key every key's link secret is derived from,
+  // and the credential a link's replay carries through the request gate.
+  const linkKeys = loadLinkKeys({ configured: config.linkSigningKeys, dataDir: config.dataDir, scaleOut: config.databaseUrl !== undefined })
+  if (linkKeys.state === 'off') app.log.warn(linkKeys.reason)
+  const linkSigner = linkKeys.state === 'ready' ? createLinkSigner(linkKeys.keys) : undefined
+  const internal = createInternalCredential()
+
   await app.register(errorHandlerPlugin)
   await app.register(bodyPlugin)
   // Before the key and the limits: preflights are answered without either.
@@ -201,6 +211,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     metrics,
     requestTimeoutMs: config.requestTimeoutMs,
     activity: requestActivity,
+    internal,
     rateLimit: {
       counters,
       usage,
@@ -216,7 +227,8 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
-  await app.register(accountRoutes, { config, usage, store })
+  await app.register(accountRoutes, { config, usage, store, links: linkSigner })
+  await app.register(linkRoutes, { signer: linkSigner, publicUrl: config.publicUrl, keys: store.keys, minted: store.links, internal, inject: async (options) => await app.inject(options) })
   await app.register(colorRoutes, { service: colors })
   // Every heavy job passes through one engine (src/work/work.ts): drawing and text
   // conversion on WORKER_THREADS worker threads; image conversions, gifs' WebP and the
@@ -249,7 +261,13 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   app.addHook('onClose', async () => await resultCache.close())
   const codeVersion = resultCache.enabled ? await contentFingerprint(CODE_DIR, ['.js', '.ts', '.mjs'], [path.join(PROJECT_DIR, 'package.json'), path.join(PROJECT_DIR, 'package-lock.json')]) : ''
   await app.register(generationRoutes, { config, work, metrics, results: { cache: resultCache, codeVersion } })
-  await app.register(imageConversionRoutes, { image: config.image, work, uploads: createUploadBudget(config.image), requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(imageConversionRoutes, {
+    image: config.image,
+    work,
+    uploads: createUploadBudget(config.image),
+    requestTimeoutMs: config.requestTimeoutMs,
+    remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
+  })
   await app.register(playgroundRoutes)
 
   return app

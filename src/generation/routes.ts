@@ -64,19 +64,27 @@ const ASSET_FIELDS: Record<string, () => readonly string[]> = { banner: () => Ob
 export const REDUCED_HEADER = 'x-image-reduced'
 
 const OutputSchema = (description: string) => Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description }), { values: () => OUTPUT_FORMATS }))
+/**
+ * A field that is a number, sent as a JSON number or as a string (the hosted service's
+ * clients send every field as a string, and query parameters are strings). The string
+ * comes first: with Ajv's coercion a JSON number becomes its string, as it did when every
+ * field was a string, so templates read strings either way.
+ */
+const NumberField = (description: string) => Type.Union([Type.String({ maxLength: MAX_FIELD_LENGTH }), Type.Number()], { description })
 export const FieldsSchema = component('TemplateFields', Type.Object({
   output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
   format: OutputSchema('The same as output'),
   animated: Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description: 'auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)' }), { values: () => ['auto', 'true', 'false'] })),
-  max_bytes: Type.Optional(Type.String({ maxLength: MAX_FIELD_LENGTH, description: `Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says` })),
+  max_bytes: Type.Optional(NumberField(`Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says`)),
   ...Object.fromEntries(FIELD_NAMES.map((name) => {
+    if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
     return [name, Type.Optional(names === undefined ? field : closedSet(field, { values: names, orUrl: true }))]
   }))
 }, {
   additionalProperties: true,
-  description: 'Every field is a string; each template reads its own (see each field)',
+  description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
   examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }]
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
@@ -213,7 +221,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/:template',
     exposeHeadRoute: false,
     // Drawing is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
-    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
@@ -245,7 +253,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, cached: true, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a layered custom image',

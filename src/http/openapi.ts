@@ -213,10 +213,11 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
         delete responses.default
       }
       if (route.body === 'raw') {
-        const fields = (route.query?.properties ?? {}) as Record<string, Record<string, unknown>>
+        // A route whose query takes `url` fetches the file from there instead: then no body.
+        const { url, ...fields } = (route.query?.properties ?? {}) as Record<string, Record<string, unknown>>
         op.requestBody = {
-          required: true,
-          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`',
+          required: url === undefined,
+          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`' + (url === undefined ? '' : '; none when the query gives `url`'),
           content: {
             'application/octet-stream': { schema: BINARY },
             'image/*': { schema: BINARY },
@@ -331,7 +332,7 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
     },
     transform ({ schema, url, route }) {
       const s = documented(schema ?? {}) as Record<string, unknown>
-      const openApiPath = url.replace(/:(\w+)/g, '{$1}')
+      const openApiPath = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')
       for (const method of [route.method].flat()) {
         facts.set(`${method} ${openApiPath}`, {
           codes: routeErrorCodes(route),

@@ -65,6 +65,7 @@ const BAD_VALUES: Record<string, string[]> = {
   PUBLIC_URL: ['ftp://example.com', 'http://x/?q=1'],
   LOG_LEVEL: ['loud'],
   API_KEYS: ['short'],
+  LINK_SIGNING_KEYS: ['too-short-key', 'a key with spaces in it that is long enough'],
   BODY_LIMIT: ['lots', '10'],
   TRUST_PROXY: ['maybe', '10.0.0.0/33'],
   SHUTDOWN_TIMEOUT_MS: ['1e3'],

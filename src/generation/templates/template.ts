@@ -26,7 +26,15 @@ export function sized (width: number, height: number, draw: (newCanvas: NewCanva
   return Object.assign(draw, { width, height })
 }
 
-export interface FieldDoc { description: string, default?: string }
+export interface FieldDoc {
+  description: string
+  default?: string
+  /**
+   * A number: the document types it as a number or a string (JSON clients send 12, the
+   * hosted service's clients "12"; both read the same), so generated clients take `level: 12`.
+   */
+  numeric?: true
+}
 
 export interface Template {
   name: string
