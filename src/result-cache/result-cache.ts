@@ -1,6 +1,9 @@
 // The result cache: an answer keyed by its content address, kept on disk (disk-store.ts),
 // made once for concurrent requests of one address (single-flight.ts). Between the end of
-// a drawing and the end of its write, the answer is served from memory.
+// a drawing and the end of its write, the answer is served from memory; an answer served
+// from the disk is kept in memory too, within HOT_BYTES, so that a picture asked again and
+// again is served without a trip to the disk. A picture drawn and never asked again never
+// enters: a burst of new pictures leaves nothing in memory.
 import path from 'node:path'
 import type { ResultCacheObserver } from '../metrics/metrics.js'
 import { createDiskStore, type DiskIo } from './disk-store.js'
@@ -9,6 +12,12 @@ import { createSingleFlight } from './single-flight.js'
 
 /** The folder of DATA_DIR the entries live in. */
 export const RESULT_CACHE_FOLDER = 'result-cache'
+/**
+ * Answers served from the disk, kept in memory too (the most recently used first): a
+ * disk read waits for two of libuv's threads, which on a busy machine is most of a hit's
+ * time (docs/performance.md, "The result cache"). About 40 welcome cards.
+ */
+export const HOT_BYTES = 8 * 1024 * 1024
 
 export interface ResultCacheOptions {
   /** DATA_DIR: the entries go in its result-cache/ folder. */
@@ -53,6 +62,20 @@ export function createResultCache (options: ResultCacheOptions): ResultCache {
   const flights = createSingleFlight<StoredAnswer>()
   /** Answers drawn whose write has not ended: served from here meanwhile. */
   const writing = new Map<string, StoredAnswer>()
+  /** Answers served from the disk, least recently used first, within HOT_BYTES (verified when they were read). */
+  const hot = new Map<string, StoredAnswer>()
+  let hotBytes = 0
+
+  function keepHot (address: string, answer: StoredAnswer): void {
+    if (answer.bytes.length > HOT_BYTES / 8 || hot.has(address)) return
+    hot.set(address, answer)
+    hotBytes += answer.bytes.length
+    for (const [oldest, kept] of hot) {
+      if (hotBytes <= HOT_BYTES) break
+      hot.delete(oldest)
+      hotBytes -= kept.bytes.length
+    }
+  }
 
   function hit (answer: StoredAnswer): { answer: StoredAnswer, cache: 'hit' } {
     hits++
@@ -75,11 +98,17 @@ export function createResultCache (options: ResultCacheOptions): ResultCache {
     enabled: true,
     async answer (address, signal, work) {
       signal.throwIfAborted()
-      const kept = writing.get(address)
-      if (kept !== undefined) return hit(kept)
+      const kept = hot.get(address) ?? writing.get(address)
+      if (kept !== undefined) {
+        if (hot.delete(address)) hot.set(address, kept)
+        return hit(kept)
+      }
       if (!flights.has(address)) {
         const stored = await disk.get(address)
-        if (stored !== undefined) return hit(stored)
+        if (stored !== undefined) {
+          keepHot(address, stored)
+          return hit(stored)
+        }
         const written = writing.get(address)
         if (written !== undefined) return hit(written)
       }

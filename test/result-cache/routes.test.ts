@@ -68,6 +68,30 @@ describe('the result cache behind /gen', () => {
     assert.notEqual(other.headers.etag, first.headers.etag)
   })
 
+  it('keeps a picture served from the disk in memory too; one drawn and not asked again stays on disk only', async () => {
+    const own = await cachedApp()
+    try {
+      const payload = { output: 'png', base: { width: 90, height: 40, color: 'maroon' } }
+      const ask = async () => await own.app.inject({ method: 'POST', url: '/gen/custom', headers: own.auth, payload })
+      const drawn = await ask()
+      const address = String(drawn.headers.etag).replaceAll('"', '')
+      const file = path.join(own.config.dataDir, 'result-cache', address.slice(0, 2), address)
+      for (let i = 0; i < 200 && !fs.existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+      // Not in memory yet: without its file it is drawn again.
+      fs.rmSync(file)
+      assert.equal((await ask()).headers['x-cache'], 'miss')
+      for (let i = 0; i < 200 && !fs.existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+      // Served from the disk once: kept in memory, served from there without its file.
+      assert.equal((await ask()).headers['x-cache'], 'hit')
+      fs.rmSync(file)
+      const fromMemory = await ask()
+      assert.equal(fromMemory.headers['x-cache'], 'hit')
+      assert.ok(fromMemory.rawPayload.equals(drawn.rawPayload))
+    } finally {
+      await own.close()
+    }
+  })
+
   it('answers 304 to If-None-Match naming the address, with the ETag and no body', async () => {
     const url = '/gen/custom'
     const payload = { output: 'png', base: { width: 120, height: 60, color: 'navy' }, texts: [{ text: 'etag', x: 4, y: 30 }] }
