@@ -18,7 +18,7 @@ export const LAYERS = [
   ['images'],
   ['remote-fetch'],
   ['config', 'config.ts', 'env-file.ts'],
-  ['store'],
+  ['store', 'result-cache'],
   ['work'],
   ['http'],
   ['access'],

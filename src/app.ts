@@ -2,6 +2,7 @@
 // src/server.ts owns the process; tests build the app in-process and use inject.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
@@ -34,11 +35,17 @@ import { createWork } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
+import { createResultCache } from './result-cache/result-cache.js'
+import { contentFingerprint } from './result-cache/fingerprint.js'
 
 /** Usage that cannot be written because the store does not answer is logged at most this often. */
 const USAGE_STORE_WARN_MS = 10_000
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
+
+/** The folder of the server's code (dist/, or src/ under tsx) and the project's root (package.json, package-lock.json). */
+const CODE_DIR = path.dirname(fileURLToPath(import.meta.url))
+const PROJECT_DIR = path.dirname(CODE_DIR)
 
 /** Socket-level limit for receiving a whole request (slow clients cannot hold a slot). */
 const RECEIVE_TIMEOUT_MS = 60_000
@@ -241,7 +248,19 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   app.addHook('onClose', async () => await work.close())
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
-  await app.register(generationRoutes, { config, work, metrics })
+  // Pictures by content address (src/result-cache/, docs/result-cache.md): the code and the
+  // locked dependencies are part of every address, so a new build never serves a picture
+  // an older one drew.
+  const resultCache = createResultCache({
+    dataDir: config.dataDir,
+    maxBytes: config.resultCacheMaxBytes,
+    diskTimeoutMs: config.resultCacheDiskTimeoutMs,
+    observer: metrics.resultCache,
+    warn: (message) => app.log.warn(message)
+  })
+  app.addHook('onClose', async () => await resultCache.close())
+  const codeVersion = resultCache.enabled ? await contentFingerprint(CODE_DIR, ['.js', '.ts', '.mjs'], [path.join(PROJECT_DIR, 'package.json'), path.join(PROJECT_DIR, 'package-lock.json')]) : ''
+  await app.register(generationRoutes, { config, work, metrics, results: { cache: resultCache, codeVersion } })
   await app.register(imageConversionRoutes, {
     image: config.image,
     work,

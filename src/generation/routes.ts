@@ -23,13 +23,17 @@ import { type ByteHold, createByteBudget } from '../work/byte-budget.js'
 import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
 import { type CostPrior, threadCode, type Work } from '../work/work.js'
 import { collectJob, type JobSpec } from './render-job.js'
+import { createPictureCache, type PictureAnswer, recordSources, remoteImageFreshness } from './picture-cache.js'
+import type { ResultCache } from '../result-cache/interface.js'
 import type * as thread from './thread.js'
-import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
+import { DEFAULT_MAX_BYTES, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
 import { parseAnimated } from './timeline.js'
 import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
 
 export interface GenerationOptions {
   config: Config
+  /** The result cache (src/result-cache/; off when RESULT_CACHE_MAX_BYTES is 0) and the code's version in every address. */
+  results: { cache: ResultCache, codeVersion: string }
   /** The heavy work's engine (src/work/work.ts): drawing on its threads, decoding on its libvips lanes. */
   work: Work
   /** Render queue, remote fetches: for Prometheus. */
@@ -89,6 +93,10 @@ const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or
 
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
+/** Units a picture costs when it is served without drawing: from the result cache, from another request's drawing, or a 304. */
+export const SERVED_FROM_CACHE_COST = 1
+/** `miss` when this request drew its picture, `hit` when it was served from the cache or another request's drawing. */
+export const CACHE_HEADER = 'x-cache'
 
 /** The drawing threads' code (thread.ts), run by src/work/. */
 const DRAW = threadCode<typeof thread.draw>(new URL('./thread.js', import.meta.url), 'draw')
@@ -111,7 +119,7 @@ export const GENERATION_PRIORS = {
   }
 } satisfies Record<string, Record<string, CostPrior>>
 
-export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, work, resolve, metrics }) => {
+export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, work, resolve, metrics, results }) => {
   // Names only: this thread never draws (drawer.ts draws, in src/work/'s threads: thread.ts).
   const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
   const assets = createAssetCatalog({ dataDir: config.dataDir })
@@ -121,8 +129,9 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     for (const key of previews.keys()) if (key.startsWith(`${kind}:`)) previews.delete(key)
   })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
-  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome) })
+  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome), ...remoteImageFreshness(config) })
   const deps = { fonts, assets, images, discordCdn: config.discordCdnUrl }
+  const pictures = createPictureCache({ cache: results.cache, codeVersion: results.codeVersion, dataDir: config.dataDir, assets })
   // The fetched images of every picture being made, from each answer's headers until the
   // picture is drawn (docs/generation.md, "Fetched images' memory"). Held bytes are let
   // go as the pictures queued ahead are drawn, and the fetches under way end within
@@ -148,44 +157,62 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
    * picture drawn (a worker). Undefined: the request was answered meanwhile (its
    * deadline) or its client left.
    */
-  async function render (reply: FastifyReply, spec: JobSpec, maxBytes: number): Promise<Encoded | undefined> {
+  async function render (reply: FastifyReply, spec: JobSpec, maxBytes: number): Promise<PictureAnswer | undefined> {
     const owner = reply.request.apiKey?.id
+    // Asked once: each call makes a new signal, and only the last one fires.
+    const requestSignal = reply.workSignal()
     // Shed to make room for another key's fetches (byte-budget.ts): its fetches and its
     // place in the queue stop with the busy error. Also fired once the picture is made or
     // has failed: a download still under way (a picture's other images) stops.
     const stop = new AbortController()
-    const signal = AbortSignal.any([reply.workSignal(), stop.signal])
     let hold: ByteHold | undefined
+    // Once this request draws, the drawing owns its fetched bytes: it may outlive the
+    // request (another request waits for the same picture: picture-cache.ts).
+    let drawing = false
     try {
       hold = fetchedBytes.reserve(owner, 0, (err) => stop.abort(err))
       const held = hold
-      const collected = await collectJob(deps, spec, { signal, bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
-      const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: reply.elapsedTime }
-      const encoded = await work.run('threads', { kind: 'draw', units: collected.plan.units }, options, async (lane) => {
-        // Its work has started: its images are no longer shed.
-        held.pin()
-        // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
-        const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
-        // Images sharp shrinks or unpacks take a libvips lane beside image conversions
-        // (IMAGE_CONCURRENCY), held while they decode; the others are drawn as sent.
-        const job = collected.decodePixels === 0
-          ? await collected.decode(decodeLimitMs)
-          : await work.run('libvips', { kind: 'gen-decode', units: collected.decodePixels }, { ...options, elapsedMs: reply.elapsedTime }, async () => await collected.decode(decodeLimitMs))
-        const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
-        const drawn = await lane.thread(DRAW, job, transfer)
-        // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
-        if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
-        return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
+      const sources = recordSources(deps.images)
+      const collected = await collectJob({ ...deps, images: sources.images }, spec, { signal: AbortSignal.any([requestSignal, stop.signal]), bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
+      const ifNoneMatch = reply.request.headers['if-none-match']
+      return await pictures.answer({ spec, maxBytes, sources, ifNoneMatch, signal: requestSignal }, async (drawSignal) => {
+        drawing = true
+        const signal = AbortSignal.any([drawSignal, stop.signal])
+        try {
+          const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: reply.elapsedTime }
+          const encoded = await work.run('threads', { kind: 'draw', units: collected.plan.units }, options, async (lane) => {
+            // Its work has started: its images are no longer shed.
+            held.pin()
+            // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
+            const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
+            // Images sharp shrinks or unpacks take a libvips lane beside image conversions
+            // (IMAGE_CONCURRENCY), held while they decode; the others are drawn as sent.
+            const job = collected.decodePixels === 0
+              ? await collected.decode(decodeLimitMs)
+              : await work.run('libvips', { kind: 'gen-decode', units: collected.decodePixels }, { ...options, elapsedMs: reply.elapsedTime }, async () => await collected.decode(decodeLimitMs))
+            const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
+            const drawn = await lane.thread(DRAW, job, transfer)
+            // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
+            if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
+            return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
+          })
+          if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
+          return encoded
+        } finally {
+          // Drawn, failed, shed, or nobody waits any more: its fetched bytes are let go.
+          stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+          held.release()
+        }
       })
-      if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
-      return encoded
     } catch (err) {
       if (reply.sent || reply.raw.destroyed) return undefined
       throw err
     } finally {
-      // Drawn, failed, shed, or its deadline passed: its fetched bytes are let go.
-      stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
-      hold?.release()
+      if (!drawing) {
+        // Served without drawing (the cache, another request's drawing), failed, or its deadline passed.
+        stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+        hold?.release()
+      }
     }
   }
 
@@ -194,7 +221,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/:template',
     exposeHeadRoute: false,
     // Drawing is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
-    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
@@ -215,9 +242,9 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       const format = parseFormat(fields.output ?? fields.format, template.defaultFormat, fields.output !== undefined ? 'output' : 'format')
       const animated = parseAnimated(fields.animated)
       const maxBytes = parseMaxBytes(fields.max_bytes)
-      const encoded = await render(reply, { format, animated, template: template.name, fields }, maxBytes)
-      if (encoded === undefined) return reply
-      return send(reply, format, encoded)
+      const answer = await render(reply, { format, animated, template: template.name, fields }, maxBytes)
+      if (answer === undefined) return reply
+      return send(reply, format, answer)
     }
   })
 
@@ -226,7 +253,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a layered custom image',
@@ -238,15 +265,20 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       const format = parseFormat(body.output ?? body.format, 'jpg', body.output !== undefined ? 'output' : 'format')
       const animated = parseAnimated(body.animated)
       const maxBytes = parseMaxBytes(body.max_bytes)
-      const encoded = await render(reply, { format, animated, custom: body }, maxBytes)
-      if (encoded === undefined) return reply
-      return send(reply, format, encoded)
+      const answer = await render(reply, { format, animated, custom: body }, maxBytes)
+      if (answer === undefined) return reply
+      return send(reply, format, answer)
     }
   })
 
-  function send (reply: FastifyReply, format: OutputFormat, encoded: Encoded): FastifyReply {
+  function send (reply: FastifyReply, format: OutputFormat, answer: PictureAnswer): FastifyReply {
+    // A picture served without drawing (the cache, a 304) costs one unit (docs/result-cache.md, "What it costs").
+    if (answer.kind === 'not-modified' || answer.cache === 'hit') reply.servedCost = SERVED_FROM_CACHE_COST
+    if (answer.kind === 'not-modified') return reply.code(304).header('etag', answer.etag).header(CACHE_HEADER, 'hit').send()
+    const { encoded } = answer
     if (encoded.reduced.length > 0) void reply.header(REDUCED_HEADER, encoded.reduced.join(','))
-    return reply.type(CONTENT_TYPES[format]).send(encoded.bytes)
+    if (answer.etag !== undefined) void reply.header('etag', answer.etag)
+    return reply.header(CACHE_HEADER, answer.cache).type(CONTENT_TYPES[format]).send(encoded.bytes)
   }
 
   const lists = {
