@@ -19,7 +19,7 @@ export const LAYERS = [
   ['images'],
   ['remote-fetch'],
   ['config', 'config.ts', 'env-file.ts'],
-  ['store'],
+  ['store', 'result-cache'],
   ['work'],
   ['http'],
   ['access'],

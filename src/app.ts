@@ -2,6 +2,7 @@
 // src/server.ts owns the process; tests build the app in-process and use inject.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
@@ -32,6 +33,7 @@ import { createAssetCatalog } from './generation/assets/asset-catalog.js'
 import { generationRoutes } from './generation/routes.js'
 import { createFetchedImagesBudget, createGenerationService, createPreviewCache, GENERATION_PRIORS, type GenerationService } from './generation/service.js'
 import { createFontRegistry } from './generation/text/fonts.js'
+import { createPictureCache, remoteImageFreshness } from './generation/pipeline/picture-cache.js'
 import { createRemoteFetcher } from './remote-fetch/fetcher.js'
 import { createImageFetcher } from './remote-fetch/image-fetcher.js'
 import { GIF_WEBP_PRIORS } from './gifs/webp.js'
@@ -39,11 +41,17 @@ import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
+import { createResultCache } from './result-cache/result-cache.js'
+import { contentFingerprint } from './result-cache/fingerprint.js'
 
 /** Usage that cannot be written because the store does not answer is logged at most this often. */
 const USAGE_STORE_WARN_MS = 10_000
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
+
+/** The folder of the server's code (dist/, or src/ under tsx) and the project's root (package.json, package-lock.json). */
+const CODE_DIR = path.dirname(fileURLToPath(import.meta.url))
+const PROJECT_DIR = path.dirname(CODE_DIR)
 
 /** Socket-level limit for receiving a whole request (slow clients cannot hold a slot). */
 const RECEIVE_TIMEOUT_MS = 60_000
@@ -248,19 +256,32 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     metrics
   })
   app.addHook('onClose', async () => await work.close())
+  // Pictures by content address (src/result-cache/, docs/result-cache.md): the code and the
+  // locked dependencies are part of every address, so a new build never serves a picture
+  // an older one drew.
+  const resultCache = createResultCache({
+    dataDir: config.dataDir,
+    maxBytes: config.resultCacheMaxBytes,
+    diskTimeoutMs: config.resultCacheDiskTimeoutMs,
+    observer: metrics.resultCache,
+    warn: (message) => app.log.warn(message)
+  })
+  app.addHook('onClose', async () => await resultCache.close())
+  const codeVersion = resultCache.enabled ? await contentFingerprint(CODE_DIR, ['.js', '.ts', '.mjs'], [path.join(PROJECT_DIR, 'package.json'), path.join(PROJECT_DIR, 'package-lock.json')]) : ''
   // Image generation's parts, built once here and handed to its service: the fonts' and
   // assets' names (this thread never draws: the drawing threads load their own), the
-  // SSRF-safe fetcher for image URLs, the memory its fetched images may hold and the
-  // previews kept.
+  // SSRF-safe fetcher for image URLs (and its cache times), the memory its fetched images
+  // may hold, the previews kept and the pictures' way through the result cache.
   const assets = createAssetCatalog({ dataDir: config.dataDir })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs })
   const generation = createGenerationService({
     work,
     fonts: createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') }),
     assets,
-    images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome) }),
+    images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome), ...remoteImageFreshness(config) }),
     fetchedBytes: createFetchedImagesBudget({ limitBytes: config.remoteFetchMemoryBytes, fetchTimeoutMs: config.remoteFetchTimeoutMs, work }),
     previews: createPreviewCache(assets),
+    pictures: createPictureCache({ cache: resultCache, codeVersion, dataDir: config.dataDir, assets }),
     discordCdn: config.discordCdnUrl,
     requestTimeoutMs: config.requestTimeoutMs
   })

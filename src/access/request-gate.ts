@@ -45,6 +45,7 @@ declare module 'fastify' {
 export const requestGatePlugin = fp(async function requestGate (app: FastifyInstance, opts: RequestGateOptions) {
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
+  app.decorateReply('servedCost', null)
   const limiter = createRateLimiter(opts.rateLimit)
   const { metrics } = opts
   const activity = opts.activity ?? { mark () {} }

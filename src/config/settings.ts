@@ -439,6 +439,33 @@ export const SETTINGS = [
     doc: 'what the images fetched for pictures may hold together until their pictures are drawn ([generation.md](generation.md#fetched-images-memory))'
   }),
   setting({
+    name: 'RESULT_CACHE_MAX_BYTES',
+    group: 'imageGeneration',
+    field: 'resultCacheMaxBytes',
+    parse: size(0, TB),
+    default: 512 * MB,
+    shown: '512mb',
+    doc: 'what the pictures kept in `DATA_DIR/result-cache` may take on disk, the least recently used deleted first; `0` turns the cache off ([result-cache.md](result-cache.md))'
+  }),
+  setting({
+    name: 'RESULT_CACHE_DISK_TIMEOUT_MS',
+    group: 'imageGeneration',
+    field: 'resultCacheDiskTimeoutMs',
+    parse: integer(10, 60_000),
+    default: 2_000,
+    shown: '2000',
+    doc: 'deadline of each read, write or delete of the result cache: past it the picture is drawn as if it were not kept ([result-cache.md](result-cache.md#when-the-disk-fails))'
+  }),
+  setting({
+    name: 'REMOTE_IMAGE_FRESH_SECONDS',
+    group: 'imageGeneration',
+    field: 'remoteImageFreshSeconds',
+    parse: integer(0, 86_400),
+    default: 300,
+    shown: '300',
+    doc: 'how long a fetched image is used again without asking its URL: a picture whose image changed at the same URL is drawn anew within this time (a Discord CDN avatar or emoji URL, whose path names its content, is kept a day) ([result-cache.md](result-cache.md#remote-images))'
+  }),
+  setting({
     name: 'DISCORD_CDN_URL',
     group: 'imageGeneration',
     field: 'discordCdnUrl',

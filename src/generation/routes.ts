@@ -72,6 +72,10 @@ const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or
 
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
+/** Units a picture costs when it is served without drawing: from the result cache, from another request's drawing, or a 304. */
+export const SERVED_FROM_CACHE_COST = 1
+/** `miss` when this request drew its picture, `hit` when it was served from the cache or another request's drawing. */
+export const CACHE_HEADER = 'x-cache'
 
 /** The request as the service sees it: whose, until when it is wanted, how long it has run. */
 function callerOf (reply: FastifyReply): Caller {
@@ -82,13 +86,15 @@ function callerOf (reply: FastifyReply): Caller {
     // the last fires): a request refused by its checks, or a preview kept, never pays
     // for a deadline signal (src/access/request-gate.ts).
     get signal () { return (signal ??= reply.workSignal()) },
-    elapsedMs: () => reply.elapsedTime
+    elapsedMs: () => reply.elapsedTime,
+    ifNoneMatch: reply.request.headers['if-none-match']
   }
 }
 
 /**
- * The picture as the answer: its content type, and X-Image-Reduced naming what was
- * reduced. A request answered meanwhile (its deadline) or whose client left is left as it is.
+ * The picture as the answer: its content type, X-Image-Reduced naming what was reduced,
+ * X-Cache and its ETag, or 304 when the client has it. A request answered meanwhile (its
+ * deadline) or whose client left is left as it is.
  */
 async function sendPicture (reply: FastifyReply, make: (caller: Caller) => Promise<Picture>): Promise<FastifyReply> {
   let picture: Picture
@@ -98,8 +104,13 @@ async function sendPicture (reply: FastifyReply, make: (caller: Caller) => Promi
     if (reply.sent || reply.raw.destroyed) return reply
     throw err
   }
-  if (picture.reduced.length > 0) void reply.header(REDUCED_HEADER, picture.reduced.join(','))
-  return reply.type(CONTENT_TYPES[picture.format]).send(picture.bytes)
+  // A picture served without drawing (the cache, a 304) costs one unit (docs/result-cache.md, "What it costs").
+  if (picture.kind === 'not-modified' || picture.cache === 'hit') reply.servedCost = SERVED_FROM_CACHE_COST
+  if (picture.kind === 'not-modified') return reply.code(304).header('etag', picture.etag).header(CACHE_HEADER, 'hit').send()
+  const { encoded } = picture
+  if (encoded.reduced.length > 0) void reply.header(REDUCED_HEADER, encoded.reduced.join(','))
+  if (picture.etag !== undefined) void reply.header('etag', picture.etag)
+  return reply.header(CACHE_HEADER, picture.cache).type(CONTENT_TYPES[picture.format]).send(encoded.bytes)
 }
 
 export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { service }) => {
@@ -108,7 +119,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/:template',
     exposeHeadRoute: false,
     // Drawing is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
-    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
@@ -133,7 +144,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a layered custom image',

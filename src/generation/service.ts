@@ -11,7 +11,8 @@ import { type CostPrior, threadCode, type Work } from '../work/work.js'
 import type { AssetCatalog, AssetKind } from './assets/asset-catalog.js'
 import type { CustomBody } from './custom/custom-schema.js'
 import { type OutputFormat, parseFormat } from './pipeline/draw.js'
-import { type Encoded, encodeAnimation, parseMaxBytes, stillWithin } from './pipeline/output-budget.js'
+import { encodeAnimation, parseMaxBytes, stillWithin } from './pipeline/output-budget.js'
+import { type PictureAnswer, type PictureCache, recordSources } from './pipeline/picture-cache.js'
 import { collectJob, type JobSpec } from './pipeline/render-job.js'
 import type * as thread from './pipeline/thread.js'
 import { parseAnimated } from './pipeline/timeline.js'
@@ -51,12 +52,16 @@ export interface Caller {
   signal: AbortSignal
   /** Milliseconds since the request came in, read when a job is admitted against the request's deadline. */
   elapsedMs: () => number
+  /** The request's If-None-Match: a picture whose address it names is not modified (304). */
+  ifNoneMatch?: string
 }
 
-/** A picture made: its bytes in the format asked for, and what was reduced to stay within max_bytes. */
-export interface Picture extends Encoded {
-  format: OutputFormat
-}
+/**
+ * A picture in the format asked for: its bytes and what was reduced to stay within
+ * max_bytes, with how the result cache answered it and its address as an ETag; or not
+ * modified, when If-None-Match named that address (pipeline/picture-cache.ts).
+ */
+export type Picture = PictureAnswer & { format: OutputFormat }
 
 export interface GenerationService {
   /** A /gen/{template} picture from its fields (lower-cased names, string values). */
@@ -114,6 +119,8 @@ export interface GenerationDeps {
   /** REMOTE_FETCH_MEMORY: createFetchedImagesBudget. */
   fetchedBytes: ByteBudget
   previews: PreviewCache
+  /** Pictures by content address through the result cache (pipeline/picture-cache.ts). */
+  pictures: PictureCache
   /** Where custom emoji are fetched from (DISCORD_CDN_URL). */
   discordCdn: string
   /** REQUEST_TIMEOUT_MS: the limit of sharp's shrinking when WORK_TIMEOUT_MS is 0. */
@@ -121,7 +128,7 @@ export interface GenerationDeps {
 }
 
 export function createGenerationService (deps: GenerationDeps): GenerationService {
-  const { work, fonts, assets, fetchedBytes, previews } = deps
+  const { work, fonts, assets, fetchedBytes, previews, pictures } = deps
   const collecting = { fonts, assets, images: deps.images, discordCdn: deps.discordCdn }
   // sharp's own time limit for shrinking a request's images, in whole seconds.
   const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : deps.requestTimeoutMs > 0 ? deps.requestTimeoutMs : 30_000
@@ -137,39 +144,56 @@ export function createGenerationService (deps: GenerationDeps): GenerationServic
    */
   async function render (spec: JobSpec, maxBytes: number, caller: Caller): Promise<Picture> {
     const { owner } = caller
+    const requestSignal = caller.signal
     // Shed to make room for another key's fetches (byte-budget.ts): its fetches and its
     // place in the queue stop with the busy error. Also fired once the picture is made or
     // has failed: a download still under way (a picture's other images) stops.
     const stop = new AbortController()
-    const signal = AbortSignal.any([caller.signal, stop.signal])
     let hold: ByteHold | undefined
+    // Once this request draws, the drawing owns its fetched bytes: it may outlive the
+    // request (another request waits for the same picture: pipeline/picture-cache.ts).
+    let drawing = false
     try {
       hold = fetchedBytes.reserve(owner, 0, (err) => stop.abort(err))
       const held = hold
-      const collected = await collectJob(collecting, spec, { signal, bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
-      const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: caller.elapsedMs() }
-      const encoded = await work.run('threads', { kind: 'draw', units: collected.plan.units }, options, async (lane) => {
-        // Its work has started: its images are no longer shed.
-        held.pin()
-        // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
-        const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
-        // Images sharp shrinks or unpacks take a libvips lane beside image conversions
-        // (IMAGE_CONCURRENCY), held while they decode; the others are drawn as sent.
-        const job = collected.decodePixels === 0
-          ? await collected.decode(decodeLimitMs)
-          : await work.run('libvips', { kind: 'gen-decode', units: collected.decodePixels }, { ...options, elapsedMs: caller.elapsedMs() }, async () => await collected.decode(decodeLimitMs))
-        const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
-        const drawn = await lane.thread(DRAW, job, transfer)
-        // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
-        if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
-        return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
+      const sources = recordSources(deps.images)
+      const collected = await collectJob({ ...collecting, images: sources.images }, spec, { signal: AbortSignal.any([requestSignal, stop.signal]), bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
+      const answer = await pictures.answer({ spec, maxBytes, sources, ifNoneMatch: caller.ifNoneMatch, signal: requestSignal }, async (drawSignal) => {
+        drawing = true
+        const signal = AbortSignal.any([drawSignal, stop.signal])
+        try {
+          const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: caller.elapsedMs() }
+          const encoded = await work.run('threads', { kind: 'draw', units: collected.plan.units }, options, async (lane) => {
+            // Its work has started: its images are no longer shed.
+            held.pin()
+            // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
+            const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
+            // Images sharp shrinks or unpacks take a libvips lane beside image conversions
+            // (IMAGE_CONCURRENCY), held while they decode; the others are drawn as sent.
+            const job = collected.decodePixels === 0
+              ? await collected.decode(decodeLimitMs)
+              : await work.run('libvips', { kind: 'gen-decode', units: collected.decodePixels }, { ...options, elapsedMs: caller.elapsedMs() }, async () => await collected.decode(decodeLimitMs))
+            const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
+            const drawn = await lane.thread(DRAW, job, transfer)
+            // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
+            if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
+            return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
+          })
+          if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
+          return encoded
+        } finally {
+          // Drawn, failed, shed, or nobody waits any more: its fetched bytes are let go.
+          stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+          held.release()
+        }
       })
-      if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
-      return { ...encoded, format: spec.format }
+      return { ...answer, format: spec.format }
     } finally {
-      // Drawn, failed, shed, or its deadline passed: its fetched bytes are let go.
-      stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
-      hold?.release()
+      if (!drawing) {
+        // Served without drawing (the cache, another request's drawing), failed, or its deadline passed.
+        stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+        hold?.release()
+      }
     }
   }
 

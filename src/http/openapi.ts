@@ -109,6 +109,12 @@ function documented (node: unknown): unknown {
   return out
 }
 
+/** The headers of an answer of the result cache (route config `cached`, docs/result-cache.md). */
+const CACHED_HEADERS = {
+  'X-Cache': { description: '`miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit)', schema: { type: 'string', enum: ['hit', 'miss'] } },
+  ETag: { description: 'The picture\'s content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0)', schema: { type: 'string' } }
+}
+
 function jsonCopy<T> (value: T): T {
   return JSON.parse(JSON.stringify(value)) as T
 }
@@ -117,6 +123,7 @@ function jsonCopy<T> (value: T): T {
 interface RouteFacts {
   codes: ErrorCode[]
   images: readonly string[] | undefined
+  cached: boolean
   body: BodyMode | undefined
   query: Record<string, unknown> | undefined
 }
@@ -199,8 +206,10 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
       if (route.images !== undefined) {
         responses['200'] = {
           description: `The image bytes (${route.images.join(', ')})`,
-          content: Object.fromEntries(route.images.map((type) => [type, { schema: { ...BINARY, contentMediaType: type } }]))
+          content: Object.fromEntries(route.images.map((type) => [type, { schema: { ...BINARY, contentMediaType: type } }])),
+          ...(route.cached ? { headers: CACHED_HEADERS } : {})
         }
+        if (route.cached) responses['304'] = { description: 'Not Modified: `If-None-Match` named this picture\'s `ETag` (costs 1 unit)', headers: { ETag: CACHED_HEADERS.ETag } }
         delete responses.default
       }
       if (route.body === 'raw') {
@@ -328,6 +337,7 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
         facts.set(`${method} ${openApiPath}`, {
           codes: routeErrorCodes(route),
           images: route.config?.images,
+          cached: route.config?.cached === true,
           body: route.config?.body,
           query: s.querystring as Record<string, unknown> | undefined
         })

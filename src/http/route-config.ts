@@ -37,6 +37,11 @@ declare module 'fastify' {
      * binary content in the OpenAPI document.
      */
     images?: readonly string[]
+    /**
+     * The image answers go through the result cache (src/result-cache/): documented with
+     * their X-Cache and ETag headers and a 304 for If-None-Match.
+     */
+    cached?: boolean
     /** Advice added to the 413 of a body over this route's limit (src/http/error-handler.ts). */
     bodyTooLarge?: string
     /**

@@ -165,6 +165,10 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkOptions> = async (app, op
       const answer = await replay(key, targetRequest(target), request, ifNoneMatch)
       // The deadline answered first (REQUEST_TIMEOUT_MS), or the client left.
       if (reply.sent) return reply
+      // The key was revoked or disabled between the look-up by link id above and the
+      // replay's own key check (two caches, each up to KEY_CACHE_TTL_MS old): a link
+      // answers that as its own refusal, never as a keyed request's 401.
+      if (answer.statusCode === 401) throw new AppError('LINK_KEY_REFUSED')
       forward(reply, answer)
       if (answer.statusCode !== 200 && answer.statusCode !== 304) return reply.send(answer.rawPayload)
       void reply.header('cache-control', expires === 0 ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${expires - now}`)

@@ -3429,6 +3429,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3437,6 +3441,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3638,6 +3651,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3646,6 +3663,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3792,6 +3818,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3800,6 +3830,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3968,6 +4007,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,6 +4019,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request

@@ -3432,6 +3432,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3440,6 +3444,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3641,6 +3654,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3649,6 +3666,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3795,6 +3821,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3803,6 +3833,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3971,6 +4010,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4022,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
