@@ -31,6 +31,13 @@ export interface LinkOptions {
   nowSeconds?: () => number
 }
 
+/** The linked request's answer: what a link passes on of it. */
+interface Replayed {
+  statusCode: number
+  headers: LightMyRequestResponse['headers']
+  rawPayload: Buffer
+}
+
 /** Longest expires_in: ten years. A link that should not end is minted without one. */
 export const MAX_EXPIRES_IN = 10 * 365 * 86_400
 /** Largest POST /links body: a /gen/custom description within it, as a stored link. */
@@ -74,16 +81,24 @@ export const linkRoutes: FastifyPluginAsyncTypebox<LinkOptions> = async (app, op
     return signer
   }
 
-  /** The request as the key, through the whole request path. */
-  async function replay (key: ApiKeyRecord, target: TargetRequest, request: FastifyRequest, ifNoneMatch?: string): Promise<LightMyRequestResponse> {
+  /**
+   * The request as the key, through the whole request path. The answer is read as a
+   * stream and its bytes gathered: inject's default also decodes every answer into a
+   * string (its `payload`), which for a picture of 200 KB cost more than the rest of
+   * the link's path together (docs/performance.md).
+   */
+  async function replay (key: ApiKeyRecord, target: TargetRequest, request: FastifyRequest, ifNoneMatch?: string): Promise<Replayed> {
     const headers: Record<string, string> = { [INTERNAL_CREDENTIAL_HEADER]: internal.value(key.hash), [REQUEST_ID_HEADER]: request.id }
     if (target.body !== undefined) headers['content-type'] = 'application/json'
     if (ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch
-    return await inject({ method: target.method, url: target.url, headers, ...(target.body === undefined ? {} : { payload: target.body }) })
+    const answer = await inject({ method: target.method, url: target.url, headers, payloadAsStream: true, ...(target.body === undefined ? {} : { payload: target.body }) })
+    const chunks: Buffer[] = []
+    for await (const chunk of answer.stream()) chunks.push(chunk as Buffer)
+    return { statusCode: answer.statusCode, headers: answer.headers, rawPayload: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }
   }
 
   /** The target's answer as the link's: its status, the headers clients read, its bytes. */
-  function forward (reply: FastifyReply, answer: LightMyRequestResponse): FastifyReply {
+  function forward (reply: FastifyReply, answer: Replayed): FastifyReply {
     void reply.code(answer.statusCode)
     for (const name of FORWARDED) {
       const value = answer.headers[name]
