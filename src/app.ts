@@ -27,11 +27,17 @@ import { linkRoutes } from './links/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
-import type { ColorService } from './colors/service.js'
+import { createColorService, type ColorService } from './colors/service.js'
 import { TEXT_PRIORS, textConversionRoutes } from './conversion/text/routes.js'
-import { GENERATION_PRIORS, generationRoutes } from './generation/routes.js'
+import { createAssetCatalog } from './generation/assets/asset-catalog.js'
+import { generationRoutes } from './generation/routes.js'
+import { createFetchedImagesBudget, createGenerationService, createPreviewCache, GENERATION_PRIORS, type GenerationService } from './generation/service.js'
+import { createFontRegistry } from './generation/text/fonts.js'
+import { createPictureCache, remoteImageFreshness } from './generation/pipeline/picture-cache.js'
+import { createRemoteFetcher } from './remote-fetch/fetcher.js'
+import { createImageFetcher } from './remote-fetch/image-fetcher.js'
 import { GIF_WEBP_PRIORS } from './gifs/webp.js'
-import { createWork } from './work/work.js'
+import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
@@ -97,6 +103,11 @@ export interface AppServices {
   metrics: Metrics
   usage: UsageRecorder
   counters: CounterStore
+  /** The engine every heavy job passes through (src/work/work.ts). */
+  work: Work
+  /** What the features' routes do, built here and handed to their routes. */
+  colors: ColorService
+  generation: GenerationService
 }
 
 /** A route as registered: what the auth and docs tests walk over. */
@@ -114,7 +125,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors, requestActivity }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors = createColorService(), requestActivity }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/access/request-gate.ts), instead of Fastify's two.
@@ -175,7 +186,6 @@ export async function createApp ({ config, store, counters, logger, colors, requ
       ? app.log.info({ batches }, 'usage spilled by the last run: written again now (each batch at most once)')
       : app.log.warn({ batches }, 'the store did not take the pending usage: spilled to DATA_DIR/usage-pending, written at the next start')
   })
-  app.decorate('services', { config, store, keys, metrics, usage, counters })
   // Usage is written before the store closes (the store's owner closes it, and the
   // counters, after the app).
   app.addHook('onClose', async () => await usage.close())
@@ -246,8 +256,6 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     metrics
   })
   app.addHook('onClose', async () => await work.close())
-  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
-  await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   // Pictures by content address (src/result-cache/, docs/result-cache.md): the code and the
   // locked dependencies are part of every address, so a new build never serves a picture
   // an older one drew.
@@ -260,7 +268,27 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   })
   app.addHook('onClose', async () => await resultCache.close())
   const codeVersion = resultCache.enabled ? await contentFingerprint(CODE_DIR, ['.js', '.ts', '.mjs'], [path.join(PROJECT_DIR, 'package.json'), path.join(PROJECT_DIR, 'package-lock.json')]) : ''
-  await app.register(generationRoutes, { config, work, metrics, results: { cache: resultCache, codeVersion } })
+  // Image generation's parts, built once here and handed to its service: the fonts' and
+  // assets' names (this thread never draws: the drawing threads load their own), the
+  // SSRF-safe fetcher for image URLs (and its cache times), the memory its fetched images
+  // may hold, the previews kept and the pictures' way through the result cache.
+  const assets = createAssetCatalog({ dataDir: config.dataDir })
+  const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs })
+  const generation = createGenerationService({
+    work,
+    fonts: createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') }),
+    assets,
+    images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome), ...remoteImageFreshness(config) }),
+    fetchedBytes: createFetchedImagesBudget({ limitBytes: config.remoteFetchMemoryBytes, fetchTimeoutMs: config.remoteFetchTimeoutMs, work }),
+    previews: createPreviewCache(assets),
+    pictures: createPictureCache({ cache: resultCache, codeVersion, dataDir: config.dataDir, assets }),
+    discordCdn: config.discordCdnUrl,
+    requestTimeoutMs: config.requestTimeoutMs
+  })
+  app.decorate('services', { config, store, keys, metrics, usage, counters, work, colors, generation })
+  await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
+  await app.register(generationRoutes, { service: generation })
   await app.register(imageConversionRoutes, {
     image: config.image,
     work,

@@ -1,4 +1,4 @@
-// Fonts loaded into the canvas, in the threads that draw (src/generation/thread.ts). The
+// Fonts loaded into the canvas, in the threads that draw (src/generation/pipeline/thread.ts). The
 // registry (fonts.ts) decides which files make which family; this loads them.
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'

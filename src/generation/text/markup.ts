@@ -6,7 +6,7 @@
 // (render-job.ts), the thread that draws draws them (inline-text.ts). Syntax: Discord's
 // message formatting reference ("Formats": User, User (Nickname), Channel, Role, Custom
 // Emoji, Custom Emoji (Animated)).
-import type { Drawable } from './assets.js'
+import type { Drawable, Pixels } from '../drawable.js'
 
 export interface DiscordEmoji {
   /** A snowflake: digits only, which is what makes it safe in a URL path. */
@@ -71,14 +71,15 @@ export function emojiUrl (base: string, emoji: DiscordEmoji): string {
  * function that measures, cuts or wraps text (draw.ts) handles them as one character, and
  * inline-text.ts draws the image in its place.
  */
-export interface MarkedText {
+export interface MarkedText<I = Drawable> {
   text: string
-  images: InlineImages
+  images: ReadonlyMap<string, I>
 }
 
+/** A text's images as the canvas draws them. */
 export type InlineImages = ReadonlyMap<string, Drawable>
 
-export const NO_INLINE_IMAGES: InlineImages = new Map()
+export const NO_INLINE_IMAGES: ReadonlyMap<string, never> = new Map<string, never>()
 
 /** The first code point that stands for an emoji; the area has 65,534. */
 const PLACEHOLDER_BASE = 0xF0000
@@ -95,11 +96,11 @@ export function hasPlaceholder (text: string): boolean {
  * is written `:name:`. Characters of the placeholders' area sent in the text are replaced
  * by U+FFFD first: no sent character can pose as an emoji.
  */
-export async function markText (text: string, load: (emoji: DiscordEmoji) => Promise<Drawable | undefined>): Promise<MarkedText> {
+export async function markText<I> (text: string, load: (emoji: DiscordEmoji) => Promise<I | undefined>): Promise<MarkedText<I>> {
   const parts = parseMarkup(text)
   if (!parts.some((p) => typeof p !== 'string')) return { text: parts.join(''), images: NO_INLINE_IMAGES }
   const loaded = await Promise.all(parts.map(async (p) => typeof p === 'string' ? undefined : await load(p)))
-  const images = new Map<string, Drawable>()
+  const images = new Map<string, I>()
   let out = ''
   parts.forEach((p, i) => {
     if (typeof p === 'string') { out += p.replace(PLACEHOLDERS_ALL, '\uFFFD'); return }
@@ -110,6 +111,12 @@ export async function markText (text: string, load: (emoji: DiscordEmoji) => Pro
     out += mark
   })
   return { text: out, images }
+}
+
+/** A marked text as the canvas draws it: its images as pixels (drawable.ts). */
+export function drawnText<I> ({ text, images }: MarkedText<I>, pixels: Pixels<I>): MarkedText {
+  if (images.size === 0) return { text, images: NO_INLINE_IMAGES }
+  return { text, images: new Map([...images].map(([mark, image]) => [mark, pixels(image)])) }
 }
 
 /**

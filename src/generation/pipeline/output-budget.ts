@@ -8,7 +8,7 @@
 // a smaller scale, then a still (the first frame); a picture that cannot get within the
 // budget is refused.
 import sharp from 'sharp'
-import { AppError } from '../errors.js'
+import { AppError } from '../../errors.js'
 import type { OutputFormat } from './draw.js'
 import { frameBudget, splitFrames } from './timeline.js'
 

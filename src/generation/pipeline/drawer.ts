@@ -1,21 +1,22 @@
-// The thread that draws (src/generation/thread.ts): a job collected on the main thread
+// The thread that draws (src/generation/pipeline/thread.ts): a job collected on the main thread
 // (render-job.ts) becomes a picture. Fonts, assets and canvases are this thread's,
 // loaded on its first picture and kept for its life.
 import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
-import { AppError } from '../errors.js'
-import { listedImage, listedKey } from './asset-catalog.js'
-import { type AssetKind, createAssetRegistry, type Drawable } from './assets.js'
+import { AppError } from '../../errors.js'
+import { isUrlLike, listedImage, listedKey } from '../assets/asset-catalog.js'
+import { type AssetKind, createAssetRegistry } from '../assets/assets.js'
+import type { ImageSource } from '../assets/image-source.js'
+import { type Drawable, drawn, setNaturalSize } from '../drawable.js'
 import { createCanvasPool } from './canvas-pool.js'
-import { prepareCustom } from './custom.js'
+import { prepareCustom } from '../custom/custom.js'
 import { encodeSync } from './draw.js'
-import { createDrawingFonts } from './font-loading.js'
-import { isUrlLike, type ImageSource, setNaturalSize } from './image-source.js'
-import { emojiUrl } from './markup.js'
+import { createDrawingFonts } from '../text/font-loading.js'
+import { emojiUrl } from '../text/markup.js'
 import type { DrawnFrames } from './output-budget.js'
 import { createFrameDrawer } from './still-layers.js'
 import { frameAt } from './timeline.js'
 import type { DrawJob, PreparedImage } from './render-job.js'
-import { templateByName } from './templates.js'
+import { templateByName } from '../template-registry.js'
 
 /** A picture drawn: its encoded bytes, or its frames' pixels for the main thread to encode (a GIF, an animation: output-budget.ts). */
 export type Drawn = Uint8Array | DrawnFrames
@@ -67,7 +68,7 @@ export function createDrawer (options: { dataDir: string }): Drawer {
       const deps = { fonts, images: source }
       const draw = 'template' in job ? await templateByName(job.template)!.prepare(deps, job.fields) : await prepareCustom(deps, job.custom)
       if (job.animation === undefined && job.format !== 'gif') {
-        const canvas = draw(canvases.acquire)
+        const canvas = draw(canvases.acquire, drawn)
         try {
           return encodeSync(canvas, job.format)
         } finally {

@@ -4,8 +4,8 @@
 // client's. The schema documents the body in the OpenAPI document; the limits are
 // checked by custom-checks.ts, and custom.ts draws.
 import { type Static, Type } from 'typebox'
-import { closedSet, component } from '../http/openapi-annotations.js'
-import { OUTPUT_FORMATS } from './draw.js'
+import { closedSet, component } from '../../http/openapi-annotations.js'
+import { OUTPUT_FORMATS } from '../pipeline/draw.js'
 import { DEFAULT_DATE_FORMAT, MAX_TEXT_LENGTH, TRIANGLE_CORNERS } from './custom-limits.js'
 
 const Num = (description: string) => Type.Optional(Type.Number({ description }))

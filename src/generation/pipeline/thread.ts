@@ -1,10 +1,10 @@
 // The drawing threads' entry (run by src/work/pool.ts): a picture drawn (draw), a banner's
 // or icon's preview (preview). Loaded on a thread's first picture, with the canvas library,
 // the fonts and the assets, all kept for the thread's life.
-import './no-system-fonts.js'
+import '../text/no-system-fonts.js'
 import { workerData } from 'node:worker_threads'
-import { onQuiet, threadTask } from '../work/thread.js'
-import type { AssetKind } from './asset-catalog.js'
+import { onQuiet, threadTask } from '../../work/thread.js'
+import type { AssetKind } from '../assets/asset-catalog.js'
 import { createDrawer, type Drawn } from './drawer.js'
 import type { DrawJob } from './render-job.js'
 

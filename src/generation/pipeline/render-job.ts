@@ -5,21 +5,21 @@
 // draws and encodes (drawer.ts). Nothing in a job is a class: it crosses the thread by
 // structured clone.
 import sharp from 'sharp'
-import { AppError, isAppError } from '../errors.js'
-import { readHeader } from '../images/header.js'
-import { checkSource, OPERATOR_ASSET_LIMITS } from '../images/limits.js'
-import type { FetchBytes } from '../remote-fetch/fetcher.js'
-import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { type AssetCatalog, type AssetKind, listedImage, listedImageSize, listedKey, readRegularFile } from './asset-catalog.js'
-import type { Drawable } from './assets.js'
-import { customImageBoxes, prepareCustom } from './custom.js'
-import type { CustomBody } from './custom-schema.js'
+import { AppError, isAppError } from '../../errors.js'
+import { readHeader } from '../../images/header.js'
+import { checkSource, OPERATOR_ASSET_LIMITS } from '../../images/limits.js'
+import type { FetchBytes } from '../../remote-fetch/fetcher.js'
+import type { ImageFetcher } from '../../remote-fetch/image-fetcher.js'
+import { type AssetCatalog, type AssetKind, isUrlLike, listedImage, listedImageSize, listedKey, readRegularFile } from '../assets/asset-catalog.js'
+import type { ImageSource } from '../assets/image-source.js'
+import { customImageBoxes, prepareCustom } from '../custom/custom.js'
+import type { CustomBody } from '../custom/custom-schema.js'
+import type { Sized } from '../drawable.js'
 import { ANIMATED_FORMATS, type OutputFormat } from './draw.js'
-import type { FontRegistry } from './fonts.js'
-import { isUrlLike, type ImageSource } from './image-source.js'
-import { emojiUrl, MAX_EMOJI_PER_PICTURE } from './markup.js'
+import type { FontRegistry } from '../text/fonts.js'
+import { emojiUrl, MAX_EMOJI_PER_PICTURE } from '../text/markup.js'
 import { type AnimatedMode, planTimeline, playedDelays } from './timeline.js'
-import { templateByName, type TemplateFields } from './templates.js'
+import { templateByName, type TemplateFields } from '../template-registry.js'
 
 /**
  * Budget of a request's remote images, counted from their headers before any is decoded:
@@ -54,7 +54,7 @@ export const MAX_EMOJI_BYTES = 1024 * 1024
 /**
  * Drawing an animation costs this many times the units of a picture's source pixels per
  * pixel drawn (frames × canvas): the cost model's prior for `draw` counts source pixels
- * (GENERATION_PRIORS, routes.ts), and a frame drawn, read back and encoded as GIF costs about five
+ * (GENERATION_PRIORS, service.ts), and a frame drawn, read back and encoded as GIF costs about five
  * times a pixel decoded.
  */
 const ANIMATION_UNITS_PER_PIXEL = 5
@@ -177,7 +177,7 @@ async function readOperatorImage (file: string): Promise<OperatorImage | undefin
   return { ...size, animated: { bytes, ...size, frames, ...(header.delays !== undefined ? { delays: header.delays } : {}) } }
 }
 
-/** How a request's fetches are counted and stopped (src/generation/routes.ts holds their bytes until the picture is drawn). */
+/** How a request's fetches are counted and stopped (src/generation/service.ts holds their bytes until the picture is drawn). */
 export interface Fetching {
   bytes: FetchBytes
   /** Fires when the request is answered, its client gone, or its bytes shed: fetches stop and fail with its reason. */
@@ -196,7 +196,7 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
   // move, under its listed key (listedKey), known here by the names the fields wrote.
   const mayMove = spec.animated !== 'off' && ANIMATED_FORMATS.has(spec.format)
   const listedAs = new Map<string, string>()
-  async function listed (kind: AssetKind, name: string, written: string): Promise<{ width: number, height: number } | undefined> {
+  async function listed (kind: AssetKind, name: string, written: string): Promise<Sized | undefined> {
     const file = deps.assets.operatorFile(kind, name)
     const image = file === undefined ? undefined : await operatorImage(deps.assets, file)
     if (image?.animated !== undefined && mayMove) {
@@ -205,26 +205,27 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     }
     return image
   }
-  async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean, maxBytes?: number }): Promise<Drawable> {
+  async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean, maxBytes?: number }): Promise<Sized> {
     const key = url.trim()
     const image = await deps.images.fetchImage(key, role, { ...options, ...fetching })
     fetched.set(key, image)
     // Only the size is read on this thread (the canvas size of /gen/custom follows its base).
-    return { width: image.width, height: image.height } as unknown as Drawable
+    return { width: image.width, height: image.height }
   }
-  const source: ImageSource = {
+  // The event loop's phase (drawable.ts): the images are their sizes, read from their headers.
+  const source: ImageSource<Sized> = {
     url: fetchUrl,
     async assetOrUrl (kind, value, role) {
       if (isUrlLike(value)) return await source.url(value, role)
       // Unknown names fail here with their 400; known ones are drawn by the worker.
       const size = await listed(kind, deps.assets.resolve(kind, value, role), value)
-      return (size ?? { width: 0, height: 0 }) as unknown as Drawable
+      return size ?? { width: 0, height: 0 }
     },
     async image (value, role, field) {
       const named = listedImage(deps.assets, value, field)
       if (named === undefined) return await source.url(value, role)
       // Drawn by the worker; its size decides the canvas of a base and the budgets here.
-      return await listedImageSize(deps.assets, named, async () => await listed(named.kind, named.name, value)) as unknown as Drawable
+      return await listedImageSize(deps.assets, named, async () => await listed(named.kind, named.name, value))
     },
     async emoji (e) {
       const url = emojiUrl(deps.discordCdn, e)

@@ -8,8 +8,9 @@
 // applies) and paints the rest. Deterministic drawing code paints in the same order each
 // time, which the templates and custom.ts are.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
+import { type Drawable, drawn } from '../drawable.js'
 import type { CanvasPool } from './canvas-pool.js'
-import type { Draw } from './templates/template.js'
+import type { Draw } from '../templates/template.js'
 
 /** The context's methods that change pixels; everything else sets state or measures. */
 const PAINTS: ReadonlySet<string | symbol> = new Set(['fill', 'stroke', 'fillRect', 'strokeRect', 'clearRect', 'fillText', 'strokeText', 'drawImage', 'putImageData'])
@@ -19,7 +20,7 @@ const PAINTS: ReadonlySet<string | symbol> = new Set(['fill', 'stroke', 'fillRec
  * (the caller releases it) after the caller has shown the moving images' frames.
  * `moving` holds the images that change between frames.
  */
-export function createFrameDrawer (draw: Draw, moving: ReadonlySet<unknown>, canvases: CanvasPool): { frame: () => Canvas } {
+export function createFrameDrawer (draw: Draw<Drawable>, moving: ReadonlySet<unknown>, canvases: CanvasPool): { frame: () => Canvas } {
   let firstMoving: number | undefined
   let background: ReturnType<SKRSContext2D['getImageData']> | undefined
 
@@ -51,7 +52,7 @@ export function createFrameDrawer (draw: Draw, moving: ReadonlySet<unknown>, can
           return typeof value === 'function' ? value.bind(target) : value
         }
       })
-    })
+    }, drawn)
     return real!
   }
 

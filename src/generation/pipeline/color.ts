@@ -1,7 +1,7 @@
 // Colours of the drawn images, read by the API's one colour parser (src/colors/spelling.ts,
 // the table in docs/colors.md) and handed to the canvas as CSS.
-import { parseColorSpelling } from '../colors/spelling.js'
-import { AppError } from '../errors.js'
+import { parseColorSpelling } from '../../colors/spelling.js'
+import { AppError } from '../../errors.js'
 
 export interface Rgba { r: number, g: number, b: number, a: number }
 

@@ -7,12 +7,12 @@
 // no URL). A picture one of whose fetches failed (a custom emoji drawn as its :name:) is
 // answered but never kept.
 import path from 'node:path'
-import { isAppError } from '../errors.js'
-import type { ImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { bytesHash, contentAddress } from '../result-cache/address.js'
-import { folderFingerprint } from '../result-cache/fingerprint.js'
-import type { CacheOutcome, ResultCache, StoredAnswer } from '../result-cache/interface.js'
-import type { AssetCatalog } from './asset-catalog.js'
+import { isAppError } from '../../errors.js'
+import type { ImageFetcher } from '../../remote-fetch/image-fetcher.js'
+import { bytesHash, contentAddress } from '../../result-cache/address.js'
+import { folderFingerprint } from '../../result-cache/fingerprint.js'
+import type { CacheOutcome, ResultCache, StoredAnswer } from '../../result-cache/interface.js'
+import type { AssetCatalog } from '../assets/asset-catalog.js'
 import { CONTENT_TYPES } from './draw.js'
 import type { Encoded, Reduction } from './output-budget.js'
 import type { JobSpec } from './render-job.js'

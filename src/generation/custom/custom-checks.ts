@@ -1,11 +1,11 @@
 // The checks of a /gen/custom description made before anything is fetched or drawn: the
 // published limits and the budgets of one picture (docs/generation.md, "Budgets"), what
 // the C# client's unset values mean, filters, opacity and the text of a date.
-import { AppError } from '../errors.js'
+import { AppError } from '../../errors.js'
 import { DEFAULT_DATE_FORMAT, MAX_BLUR_PX, MAX_DRAWN_CHARACTERS, MAX_DRAWN_LINES, MAX_IMAGES, MAX_OUTLINE_WIDTH, MAX_SIDE, MAX_TEXT_SIZE, MAX_TEXTS, MAX_URL_IMAGES, MIN_SIDE } from './custom-limits.js'
 import type { CustomBody, TextElement } from './custom-schema.js'
 import { DateFormatError, formatDotNetDate } from './date-format.js'
-import { isFetchedUrl } from './image-source.js'
+import { isFetchedUrl } from '../assets/asset-catalog.js'
 
 const DISCORD_EPOCH = 1420070400000n
 

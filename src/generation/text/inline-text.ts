@@ -7,8 +7,7 @@
 // sequences the canvas would split become the one code point the emoji font draws them
 // with (joined-emoji.ts).
 import type { SKRSContext2D } from '@napi-rs/canvas'
-import type { Drawable } from './assets.js'
-import { naturalSize } from './image-source.js'
+import { type Drawable, naturalSize } from '../drawable.js'
 import { joinSplitEmoji } from './joined-emoji.js'
 import { hasPlaceholder, type InlineImages, NO_INLINE_IMAGES } from './markup.js'
 

@@ -1,13 +1,13 @@
 // Drawing helpers shared by the templates and the custom renderer.
 import { type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { CompressionType, FilterType, Transformer } from '@napi-rs/image'
-import { AppError } from '../errors.js'
-import { collectYoung } from '../runtime/garbage.js'
-import type { Drawable } from './assets.js'
-import { graphemes, wordPieces } from './graphemes.js'
-import { drawLine, measureLine } from './inline-text.js'
-import { type InlineImages, NO_INLINE_IMAGES } from './markup.js'
-import { textDirection } from './scripts.js'
+import { AppError } from '../../errors.js'
+import { collectYoung } from '../../runtime/garbage.js'
+import type { Drawable } from '../drawable.js'
+import { graphemes, wordPieces } from '../text/graphemes.js'
+import { drawLine, measureLine } from '../text/inline-text.js'
+import { type InlineImages, NO_INLINE_IMAGES } from '../text/markup.js'
+import { textDirection } from '../text/scripts.js'
 
 export type OutputFormat = 'png' | 'jpg' | 'webp' | 'gif'
 export const OUTPUT_FORMATS = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const

@@ -11,12 +11,23 @@
 // opened without following links, so one swapped in after the scan is refused too.
 import fs from 'node:fs'
 import path from 'node:path'
-import { AppError } from '../errors.js'
-import { type SniffedFormat, sniff } from '../images/sniff.js'
+import { AppError } from '../../errors.js'
+import { type SniffedFormat, sniff } from '../../images/sniff.js'
 import { BANNER_HEIGHT, BANNER_WIDTH, BANNERS, ICON_SIZE, ICONS } from './art.js'
-import { isUrlLike, LISTED_PREFIX } from './image-source.js'
 
 export type AssetKind = 'banner' | 'icon'
+
+export function isUrlLike (value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value.trim())
+}
+
+/** `icon:star`, `banner:space` (a trailing s allowed): a listed image named in its list, not a URL. */
+export const LISTED_PREFIX = /^(icon|banner)s?:/i
+
+/** Whether an image field of /gen/custom fetches a URL, rather than naming a listed image. */
+export function isFetchedUrl (value: string): boolean {
+  return isUrlLike(value) && !LISTED_PREFIX.test(value.trim())
+}
 const OPERATOR_FILE = /\.(png|jpe?g|webp|gif)$/i
 /** Operator files above this size are skipped (they are decoded into memory). */
 const MAX_OPERATOR_FILE_BYTES = 16 * 1024 * 1024

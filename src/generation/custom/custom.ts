@@ -2,25 +2,24 @@
 // (custom-schema.ts) becomes a picture, its images fetched first (render-job.ts on the
 // main thread; decoded in the thread that draws, drawer.ts).
 import type { SKRSContext2D } from '@napi-rs/canvas'
-import { AppError } from '../errors.js'
-import type { Drawable } from './assets.js'
-import { colorField } from './color.js'
+import { AppError } from '../../errors.js'
+import { type Drawable, naturalSize, type Sized } from '../drawable.js'
+import { colorField } from '../pipeline/color.js'
 import { BLENDS, checkLimits, filterOf, limit, opacityOf, side, textOf, withoutUnsetValues } from './custom-checks.js'
 import { MAX_BLURRED_PIXELS, MAX_SIDE, type TRIANGLE_CORNERS } from './custom-limits.js'
 import type { CustomBase, CustomBody, CustomGlobal, ImageElement, TextElement } from './custom-schema.js'
-import { drawCover, roundedRect, wrapText } from './draw.js'
-import { naturalSize } from './image-source.js'
-import { drawLine, measureLine } from './inline-text.js'
-import { markText, type MarkedText } from './markup.js'
-import { textDirection } from './scripts.js'
-import { type Draw, sized, type TemplateDeps } from './templates.js'
+import { drawCover, roundedRect, wrapText } from '../pipeline/draw.js'
+import { drawLine, measureLine } from '../text/inline-text.js'
+import { drawnText, markText, type MarkedText } from '../text/markup.js'
+import { textDirection } from '../text/scripts.js'
+import { type Draw, sized, type TemplateDeps } from '../templates/template.js'
 
 /**
  * Checks the whole description (limits, element types, colours, fonts, filters) and
  * fetches and decodes every URL it names, in parallel; the returned function draws.
  * Nothing that can wait is left for drawing, so that the render slot is spent on CPU.
  */
-export async function prepareCustom ({ fonts, images: source }: TemplateDeps, sent: CustomBody): Promise<Draw> {
+export async function prepareCustom<I extends Sized> ({ fonts, images: source }: TemplateDeps<I>, sent: CustomBody): Promise<Draw<I>> {
   const body = withoutUnsetValues(sent)
   checkLimits(body)
   const base = body.base ?? {}
@@ -34,7 +33,7 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
   const [[baseImage, ...layerImages], marked] = await Promise.all([
     Promise.all([
       base.url ? source.image(base.url, 'base', 'base.url') : Promise.resolve(undefined),
-      ...elements.map(async (el, i): Promise<Drawable | undefined> => el.skip || !el.url ? undefined : await source.image(el.url, `layer ${i}`, `images[${i}].url`))
+      ...elements.map(async (el, i): Promise<I | undefined> => el.skip || !el.url ? undefined : await source.image(el.url, `layer ${i}`, `images[${i}].url`))
     ]),
     // Discord markup in the texts: custom emoji fetched, mentions written out (markup.ts).
     Promise.all(texts.map(async (style) => style === undefined ? undefined : await markText(style.text, emoji)))
@@ -49,17 +48,17 @@ export async function prepareCustom ({ fonts, images: source }: TemplateDeps, se
     blurred += Math.min(w * h, width * height)
   })
   if (blurred > MAX_BLURRED_PIXELS) limit(`The layers blur ${Math.round(blurred)} pixels together, at most ${MAX_BLURRED_PIXELS} per picture: blur fewer or smaller layers`, 'images')
-  return sized(width, height, (newCanvas) => {
+  return sized<I>(width, height, (newCanvas, pixels) => {
     const canvas = newCanvas(width, height)
     const ctx = canvas.getContext('2d')
     if (baseImage) {
-      ctx.drawImage(baseImage, 0, 0, width, height)
+      ctx.drawImage(pixels(baseImage), 0, 0, width, height)
     } else {
       ctx.fillStyle = baseColor!
       ctx.fillRect(0, 0, width, height)
     }
-    elements.forEach((el, i) => { if (styles[i]) drawElement(ctx, el, styles[i], layerImages[i]) })
-    texts.forEach((style, i) => { if (style) drawText(ctx, style, marked[i]!) })
+    elements.forEach((el, i) => { if (styles[i]) drawElement(ctx, el, styles[i], pixels(layerImages[i])) })
+    texts.forEach((style, i) => { if (style) drawText(ctx, style, drawnText(marked[i]!, pixels)) })
     return canvas
   })
 }

@@ -4,7 +4,7 @@
 // animation's delays; every other animated image shows, at each frame's time, the frame
 // it would show itself (looping). Plain data and arithmetic: the main thread plans the
 // frames before the work is admitted (render-job.ts), the thread that draws follows them.
-import { AppError } from '../errors.js'
+import { AppError } from '../../errors.js'
 
 /** Frames a picture draws at most: above, consecutive frames are merged (their delays summed). */
 export const MAX_ANIMATION_FRAMES = 60

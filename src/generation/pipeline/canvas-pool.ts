@@ -4,7 +4,7 @@
 // generation endpoints' CPU (docs/memory.md, "Worker threads"). A picture's
 // canvas comes back here once encoded; reset() (as in HTML: the bitmap cleared to
 // transparent, every drawing state back to its default) makes it as new. The pool serves
-// bursts: a thread gone quiet empties it (the quiet hook of src/generation/thread.ts), so a server at rest holds
+// bursts: a thread gone quiet empties it (the quiet hook of src/generation/pipeline/thread.ts), so a server at rest holds
 // no canvas it is not drawing on.
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 

@@ -1,13 +1,13 @@
-// Banners and icons as pictures, in the threads that draw (src/generation/thread.ts): the
+// Banners and icons as pictures, in the threads that draw (src/generation/pipeline/thread.ts): the
 // project's own art drawn once on first use, operators' files decoded once, both kept
 // until the operator's folder changes. Which names exist is the catalog's (asset-catalog.ts).
-import { type Canvas, createCanvas, type Image, loadImage } from '@napi-rs/canvas'
-import { AppError } from '../errors.js'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
+import { AppError } from '../../errors.js'
+import type { Drawable } from '../drawable.js'
 import { BANNER_HEIGHT, BANNER_WIDTH, BANNERS, ICON_SIZE, ICONS } from './art.js'
 import { type AssetCatalog, type AssetCatalogOptions, type AssetKind, createAssetCatalog, readRegularFile } from './asset-catalog.js'
 
 export type { AssetKind } from './asset-catalog.js'
-export type Drawable = Canvas | Image
 
 export interface AssetRegistry extends AssetCatalog {
   /** The decoded asset; AppError UNKNOWN_ASSET naming `field` when there is none. */

@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { AppError } from '../errors.js'
+import { AppError } from '../../errors.js'
 import { type CodePoints, fontCodePoints } from './cmap.js'
 import { bundledEmojiFont } from './emoji-font.js'
 import { EMOJI_FAMILY, fallbackChain, FALLBACK_FAMILY, type FamilyCoverage } from './scripts.js'
