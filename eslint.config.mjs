@@ -3,7 +3,8 @@
 //
 // And the layer rules of src/ (docs/architecture.md, "Layers"): a module imports only
 // from its own layer or the layers below it, features import no other feature but the
-// ones named, and no file imports itself back through others. eslint-plugin-import-x
+// ones named, generation/'s sub-domains keep their own order, and no file imports itself
+// back through others. eslint-plugin-import-x
 // checks them on every import, so `npm test` fails on the first one that runs up a layer.
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import neostandard from 'neostandard'
@@ -18,11 +19,11 @@ export const LAYERS = [
   ['images'],
   ['remote-fetch'],
   ['config', 'config.ts', 'env-file.ts'],
-  ['store'],
+  ['store', 'result-cache'],
   ['work'],
   ['http'],
   ['access'],
-  ['colors', 'gifs', 'conversion', 'generation', 'account', 'playground', 'system'],
+  ['colors', 'gifs', 'conversion', 'generation', 'account', 'links', 'playground', 'system'],
   ['app.ts', 'server.ts', 'cli']
 ]
 
@@ -38,21 +39,43 @@ const SAME_LAYER_USES = {
   cli: ['app.ts']
 }
 
-const path = (room) => `./src/${room}`
+/**
+ * Inside src/generation/, the same from the bottom up: fonts and named images know no
+ * template, and nothing below the service knows it. The templates, /gen/custom and the
+ * pipeline use one another: the pipeline runs them, and they draw with its helpers
+ * (draw.ts, color.ts, canvas-pool.ts).
+ */
+export const GENERATION_LAYERS = [
+  ['drawable.ts'],
+  ['text'],
+  ['assets'],
+  ['templates', 'custom', 'template-registry.ts', 'pipeline'],
+  ['service.ts'],
+  ['routes.ts']
+]
 
-function layerZones () {
+const GENERATION_SAME_LAYER_USES = {
+  templates: ['pipeline'],
+  custom: ['pipeline', 'templates'],
+  'template-registry.ts': ['templates'],
+  pipeline: ['templates', 'custom', 'template-registry.ts']
+}
+
+/** no-restricted-paths zones: each room may not import from the layers above it, nor from its own layer's rooms but the ones `sameLayerUses` names. */
+function layerZones (layers, sameLayerUses, dir) {
+  const path = (room) => `./${dir}/${room}`
   const zones = []
-  LAYERS.forEach((layer, level) => {
-    const above = LAYERS.slice(level + 1).flat()
+  layers.forEach((layer, level) => {
+    const above = layers.slice(level + 1).flat()
     for (const room of layer) {
-      const allowed = new Set(SAME_LAYER_USES[room] ?? [])
+      const allowed = new Set(sameLayerUses[room] ?? [])
       const sameLayer = layer.filter((other) => other !== room && !allowed.has(other))
       const from = [...above, ...sameLayer]
       if (from.length === 0) continue
       zones.push({
         target: path(room),
         from: from.map(path),
-        message: `src/${room} may not import from there: see the layer rules in docs/architecture.md ("Layers").`
+        message: `${dir}/${room} may not import from there: see the layer rules in docs/architecture.md ("Layers").`
       })
     }
   })
@@ -84,7 +107,10 @@ export default [
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.js'] } })]
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones() }],
+      'import-x/no-restricted-paths': ['error', {
+        basePath: import.meta.dirname,
+        zones: [...layerZones(LAYERS, SAME_LAYER_USES, 'src'), ...layerZones(GENERATION_LAYERS, GENERATION_SAME_LAYER_USES, 'src/generation')]
+      }],
       // A circle of files that import each other at run time (type-only imports are not
       // followed: they leave nothing in the built code). Layers are checked with types too.
       'import-x/no-cycle': ['error', { ignoreExternal: true }]

@@ -1,15 +1,15 @@
 // A thread of bench/cards.bench.ts's own running the drawing thread's code
-// (src/work/worker.ts: its priority; src/generation/thread.ts: its fonts, drawer.ts), to time the pieces of a card
+// (src/work/worker.ts: its priority; src/generation/pipeline/thread.ts: its fonts, drawer.ts), to time the pieces of a card
 // where the server draws them: the job drawn and encoded, and the encoding alone (the
 // card's own pixels, from its PNG, encoded again). Times of the same thread, so that one
 // can be taken from the other. Each message from the bench, { seconds }, is answered
 // with { drawMs, encodeMs }: milliseconds a call, one at a time.
 import { parentPort, workerData } from 'node:worker_threads'
 import '../src/work/worker.js'
-import { draw as drawTask } from '../src/generation/thread.js'
+import { draw as drawTask } from '../src/generation/pipeline/thread.js'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { encodeSync } from '../src/generation/draw.js'
-import type { DrawJob } from '../src/generation/render-job.js'
+import { encodeSync } from '../src/generation/pipeline/draw.js'
+import type { DrawJob } from '../src/generation/pipeline/render-job.js'
 import { opsPerSec } from './harness.js'
 
 const { job } = workerData as { job: DrawJob }
@@ -19,7 +19,7 @@ const draw = async (): Promise<Uint8Array> => {
   return result.value
 }
 // No top-level await: under tsx the thread loads this file through tsx's CommonJS hook,
-// as piscina loads src/work/worker.ts and src/generation/thread.ts (src/work/pool.ts).
+// as piscina loads src/work/worker.ts and src/generation/pipeline/thread.ts (src/work/pool.ts).
 void (async () => {
   const card = await loadImage(Buffer.from(await draw()))
   const canvas = createCanvas(card.width, card.height)

@@ -40,13 +40,14 @@ import { promisify } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { createAssetCatalog } from '../src/generation/asset-catalog.js'
-import { encodeSync } from '../src/generation/draw.js'
-import { createDrawingFonts } from '../src/generation/font-loading.js'
-import { createFontRegistry } from '../src/generation/fonts.js'
-import type { ImageSource } from '../src/generation/image-source.js'
-import { collectJob, type DrawJob } from '../src/generation/render-job.js'
-import { templateByName } from '../src/generation/templates.js'
+import { createAssetCatalog } from '../src/generation/assets/asset-catalog.js'
+import { drawn } from '../src/generation/drawable.js'
+import { encodeSync } from '../src/generation/pipeline/draw.js'
+import { createDrawingFonts } from '../src/generation/text/font-loading.js'
+import { createFontRegistry } from '../src/generation/text/fonts.js'
+import type { ImageSource } from '../src/generation/assets/image-source.js'
+import { collectJob, type DrawJob } from '../src/generation/pipeline/render-job.js'
+import { templateByName } from '../src/generation/template-registry.js'
 import { parseAllowList } from '../src/remote-fetch/address.js'
 import { createRemoteFetcher } from '../src/remote-fetch/fetcher.js'
 import { createImageFetcher } from '../src/remote-fetch/image-fetcher.js'
@@ -201,7 +202,7 @@ const bench: Benchmark = {
       emoji: async () => undefined
     }
     const draw = await templateByName('rank')!.prepare({ fonts: createDrawingFonts(), images: source }, fields)
-    const canvas = draw(createCanvas)
+    const canvas = draw(createCanvas, drawn)
     const ourBytes = encodeSync(canvas, 'png').length
     const skiaBytes = canvas.encodeSync('png').length
 

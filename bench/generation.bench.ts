@@ -16,13 +16,14 @@ import path from 'node:path'
 import os from 'node:os'
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { type AssetRegistry, createAssetRegistry } from '../src/generation/assets.js'
-import { listedImage } from '../src/generation/asset-catalog.js'
-import { prepareCustom } from '../src/generation/custom.js'
-import { encode, type OutputFormat } from '../src/generation/draw.js'
-import { createDrawingFonts } from '../src/generation/font-loading.js'
-import { type ImageSource, isUrlLike } from '../src/generation/image-source.js'
-import { type Draw, templateByName } from '../src/generation/templates.js'
+import { type AssetRegistry, createAssetRegistry } from '../src/generation/assets/assets.js'
+import { isUrlLike, listedImage } from '../src/generation/assets/asset-catalog.js'
+import { prepareCustom } from '../src/generation/custom/custom.js'
+import { drawn } from '../src/generation/drawable.js'
+import { encode, type OutputFormat } from '../src/generation/pipeline/draw.js'
+import { createDrawingFonts } from '../src/generation/text/font-loading.js'
+import type { ImageSource } from '../src/generation/assets/image-source.js'
+import { type Draw, templateByName } from '../src/generation/template-registry.js'
 import { parseAllowList } from '../src/remote-fetch/address.js'
 import { createRemoteFetcher } from '../src/remote-fetch/fetcher.js'
 import { createImageFetcher } from '../src/remote-fetch/image-fetcher.js'
@@ -130,7 +131,7 @@ const bench: Benchmark = {
         const endpoint: number[] = []
         // Alternating rounds, medians: the machine's load drifts, and hits both alike.
         for (let round = 0; round < (quick ? 1 : ROUNDS); round++) {
-          reference.push(await throughput(async () => await encode(draw(createCanvas), c.format), IN_FLIGHT, seconds))
+          reference.push(await throughput(async () => await encode(draw(createCanvas, drawn), c.format), IN_FLIGHT, seconds))
           endpoint.push(await post())
         }
         rows.push({ name: `${c.name} (POST over loopback HTTP from a client thread, ${IN_FLIGHT} in flight, ${IN_FLIGHT} render slots)`, ours: median(endpoint), reference: median(reference), referenceName: `canvas draw+encode in-process (${IN_FLIGHT} in flight)`, unit: 'images/s', better: 'higher', target: 0.85 })

@@ -2,6 +2,7 @@
 // src/server.ts owns the process; tests build the app in-process and use inject.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
@@ -20,22 +21,37 @@ import type { CounterStore } from './store/counters/interface.js'
 import { createUsageRecorder, type UsageRecorder } from './access/usage-recorder.js'
 import { createMetrics, type Metrics, NO_METRICS } from './metrics/metrics.js'
 import { accountRoutes } from './account/routes.js'
+import { createInternalCredential } from './access/internal-credential.js'
+import { createLinkSigner, loadLinkKeys } from './access/link-secrets.js'
+import { linkRoutes } from './links/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { colorRoutes } from './colors/routes.js'
-import type { ColorService } from './colors/service.js'
+import { createColorService, type ColorService } from './colors/service.js'
 import { TEXT_PRIORS, textConversionRoutes } from './conversion/text/routes.js'
-import { GENERATION_PRIORS, generationRoutes } from './generation/routes.js'
+import { createAssetCatalog } from './generation/assets/asset-catalog.js'
+import { generationRoutes } from './generation/routes.js'
+import { createFetchedImagesBudget, createGenerationService, createPreviewCache, GENERATION_PRIORS, type GenerationService } from './generation/service.js'
+import { createFontRegistry } from './generation/text/fonts.js'
+import { createPictureCache, remoteImageFreshness } from './generation/pipeline/picture-cache.js'
+import { createRemoteFetcher } from './remote-fetch/fetcher.js'
+import { createImageFetcher } from './remote-fetch/image-fetcher.js'
 import { GIF_WEBP_PRIORS } from './gifs/webp.js'
-import { createWork } from './work/work.js'
+import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
+import { createResultCache } from './result-cache/result-cache.js'
+import { contentFingerprint } from './result-cache/fingerprint.js'
 
 /** Usage that cannot be written because the store does not answer is logged at most this often. */
 const USAGE_STORE_WARN_MS = 10_000
 
 const pkg = createRequire(import.meta.url)('../package.json') as { version: string }
+
+/** The folder of the server's code (dist/, or src/ under tsx) and the project's root (package.json, package-lock.json). */
+const CODE_DIR = path.dirname(fileURLToPath(import.meta.url))
+const PROJECT_DIR = path.dirname(CODE_DIR)
 
 /** Socket-level limit for receiving a whole request (slow clients cannot hold a slot). */
 const RECEIVE_TIMEOUT_MS = 60_000
@@ -87,6 +103,11 @@ export interface AppServices {
   metrics: Metrics
   usage: UsageRecorder
   counters: CounterStore
+  /** The engine every heavy job passes through (src/work/work.ts). */
+  work: Work
+  /** What the features' routes do, built here and handed to their routes. */
+  colors: ColorService
+  generation: GenerationService
 }
 
 /** A route as registered: what the auth and docs tests walk over. */
@@ -104,7 +125,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors, requestActivity }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors = createColorService(), requestActivity }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/access/request-gate.ts), instead of Fastify's two.
@@ -165,7 +186,6 @@ export async function createApp ({ config, store, counters, logger, colors, requ
       ? app.log.info({ batches }, 'usage spilled by the last run: written again now (each batch at most once)')
       : app.log.warn({ batches }, 'the store did not take the pending usage: spilled to DATA_DIR/usage-pending, written at the next start')
   })
-  app.decorate('services', { config, store, keys, metrics, usage, counters })
   // Usage is written before the store closes (the store's owner closes it, and the
   // counters, after the app).
   app.addHook('onClose', async () => await usage.close())
@@ -185,6 +205,13 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     }
   })
 
+  // Signed links (docs/links.md): the server key every key's link secret is derived from,
+  // and the credential a link's replay carries through the request gate.
+  const linkKeys = loadLinkKeys({ configured: config.linkSigningKeys, dataDir: config.dataDir, scaleOut: config.databaseUrl !== undefined })
+  if (linkKeys.state === 'off') app.log.warn(linkKeys.reason)
+  const linkSigner = linkKeys.state === 'ready' ? createLinkSigner(linkKeys.keys) : undefined
+  const internal = createInternalCredential()
+
   await app.register(errorHandlerPlugin)
   await app.register(bodyPlugin)
   // Before the key and the limits: preflights are answered without either.
@@ -194,6 +221,7 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     metrics,
     requestTimeoutMs: config.requestTimeoutMs,
     activity: requestActivity,
+    internal,
     rateLimit: {
       counters,
       usage,
@@ -209,7 +237,8 @@ export async function createApp ({ config, store, counters, logger, colors, requ
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
-  await app.register(accountRoutes, { config, usage, store })
+  await app.register(accountRoutes, { config, usage, store, links: linkSigner })
+  await app.register(linkRoutes, { signer: linkSigner, publicUrl: config.publicUrl, keys: store.keys, minted: store.links, internal, inject: async (options) => await app.inject(options) })
   await app.register(colorRoutes, { service: colors })
   // Every heavy job passes through one engine (src/work/work.ts): drawing and text
   // conversion on WORKER_THREADS worker threads; image conversions, gifs' WebP and the
@@ -227,10 +256,46 @@ export async function createApp ({ config, store, counters, logger, colors, requ
     metrics
   })
   app.addHook('onClose', async () => await work.close())
+  // Pictures by content address (src/result-cache/, docs/result-cache.md): the code and the
+  // locked dependencies are part of every address, so a new build never serves a picture
+  // an older one drew.
+  const resultCache = createResultCache({
+    dataDir: config.dataDir,
+    maxBytes: config.resultCacheMaxBytes,
+    diskTimeoutMs: config.resultCacheDiskTimeoutMs,
+    observer: metrics.resultCache,
+    warn: (message) => app.log.warn(message)
+  })
+  app.addHook('onClose', async () => await resultCache.close())
+  const codeVersion = resultCache.enabled ? await contentFingerprint(CODE_DIR, ['.js', '.ts', '.mjs'], [path.join(PROJECT_DIR, 'package.json'), path.join(PROJECT_DIR, 'package-lock.json')]) : ''
+  // Image generation's parts, built once here and handed to its service: the fonts' and
+  // assets' names (this thread never draws: the drawing threads load their own), the
+  // SSRF-safe fetcher for image URLs (and its cache times), the memory its fetched images
+  // may hold, the previews kept and the pictures' way through the result cache.
+  const assets = createAssetCatalog({ dataDir: config.dataDir })
+  const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs })
+  const generation = createGenerationService({
+    work,
+    fonts: createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') }),
+    assets,
+    images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome), ...remoteImageFreshness(config) }),
+    fetchedBytes: createFetchedImagesBudget({ limitBytes: config.remoteFetchMemoryBytes, fetchTimeoutMs: config.remoteFetchTimeoutMs, work }),
+    previews: createPreviewCache(assets),
+    pictures: createPictureCache({ cache: resultCache, codeVersion, dataDir: config.dataDir, assets }),
+    discordCdn: config.discordCdnUrl,
+    requestTimeoutMs: config.requestTimeoutMs
+  })
+  app.decorate('services', { config, store, keys, metrics, usage, counters, work, colors, generation })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
-  await app.register(generationRoutes, { config, work, metrics })
-  await app.register(imageConversionRoutes, { image: config.image, work, uploads: createUploadBudget(config.image), requestTimeoutMs: config.requestTimeoutMs })
+  await app.register(generationRoutes, { service: generation })
+  await app.register(imageConversionRoutes, {
+    image: config.image,
+    work,
+    uploads: createUploadBudget(config.image),
+    requestTimeoutMs: config.requestTimeoutMs,
+    remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
+  })
   await app.register(playgroundRoutes)
 
   return app

@@ -59,7 +59,19 @@ export const ERROR_CATALOGUE = {
   IMAGE_TOO_MANY_PIXELS: { status: 400, message: 'The image declares more pixels than this server converts: send a smaller image' },
   IMAGE_TOO_MANY_FRAMES: { status: 400, message: 'The animation declares more frames than this server converts: send a shorter animation' },
   IMAGE_TIMEOUT: { status: 503, message: 'The conversion took too long and was stopped: send a smaller image, or try again later' },
+  IMAGE_BODY_AND_URL: { status: 400, message: 'Send the image either as the request body or as the url query parameter, not both' },
   IMAGE_BUSY: { status: 503, message: 'Too many image conversions are running or waiting: retry after the number of seconds in Retry-After' },
+
+  // Signed links (src/links/, docs/links.md): GET /l/... needs no header, so its answers say what is wrong with the link.
+  LINK_MALFORMED: { status: 400, message: 'This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it' },
+  LINK_TOO_LONG: { status: 414, message: 'The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link' },
+  LINK_INVALID: { status: 403, message: 'The link\'s signature does not match: it was changed after it was signed, or signed with a secret that was rolled since' },
+  LINK_EXPIRED: { status: 410, message: 'The link has expired: ask its owner for a new one' },
+  LINK_KEY_REFUSED: { status: 403, message: 'The key that made this link is disabled or revoked: ask the link\'s owner for a new link' },
+  LINK_NOT_FOUND: { status: 404, message: 'This minted link is not stored here: mint it again with POST /links' },
+  LINK_BODY_INVALID: { status: 400, message: 'The link\'s body parameter must be base64url (no padding) of a JSON text in UTF-8' },
+  LINK_NOT_LINKABLE: { status: 400, message: 'This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)' },
+  LINKS_NOT_CONFIGURED: { status: 503, message: 'Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)' },
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },

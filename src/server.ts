@@ -24,7 +24,7 @@ async function main (): Promise<void> {
   // a fraction of a second instead of after loading sharp, canvas and Fastify.
   const [{ createApp }, { ensureStarterCatalog }, { prepareKeys }, { startMetricsServer }, { openStore }, { openCounterStore }, { emojiFontInDataDir }, { createQuietCollector }, { readinessReport }, { default: pino }] = await Promise.all([
     import('./app.js'), import('./gifs/starter.js'), import('./access/bootstrap.js'), import('./metrics/server.js'), import('./store/index.js'),
-    import('./store/counters/index.js'), import('./generation/emoji-font.js'), import('./runtime/garbage.js'), import('./system/routes.js'), import('pino')
+    import('./store/counters/index.js'), import('./generation/text/emoji-font.js'), import('./runtime/garbage.js'), import('./system/routes.js'), import('pino')
   ])
 
   if (envFile !== undefined) process.stdout.write(`Settings read from ${envFile} (variables set in the environment win)\n`)

@@ -10,6 +10,7 @@ import type { ErrorCode } from '../src/errors.js'
 import { routeErrorCodes } from '../src/http/openapi.js'
 import { testConfig } from './config.js'
 import { createKeyService } from '../src/access/keys.js'
+import { INTERNAL_CREDENTIAL_HEADER } from '../src/access/internal-credential.js'
 import { createMemoryCounterStore } from '../src/store/counters/memory.js'
 import { openSqliteStore } from '../src/store/sqlite/index.js'
 import { openPostgresStore } from '../src/store/postgres/index.js'
@@ -131,6 +132,8 @@ function recordUndeclaredErrors (app: FastifyInstance): Set<string> {
   const undeclared = new Set<string>()
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{')) return payload
+    // A signed link's replay (src/links/): its answer is the link route's, which declares what it passes on.
+    if (request.headers[INTERNAL_CREDENTIAL_HEADER] !== undefined) return payload
     let code: unknown
     try { code = (JSON.parse(payload) as { error?: unknown }).error } catch { return payload }
     if (typeof code !== 'string' || BEFORE_ANY_ROUTE.has(code)) return payload

@@ -114,6 +114,11 @@ export function createKeyService (store: KeyStore) {
     return usable(await store.findByHash(hashKey(key)))
   }
 
+  /** The key record with this hash: a link's replay, which names its key by hash (src/access/internal-credential.ts). */
+  async function authenticateHash (hash: string): Promise<ApiKeyRecord> {
+    return usable(await store.findByHash(hash))
+  }
+
   function usable (record: ApiKeyRecord | undefined): ApiKeyRecord {
     if (!record) throw new AppError('AUTH_UNKNOWN_KEY')
     if (record.status === 'disabled') throw new AppError('AUTH_KEY_DISABLED')
@@ -175,6 +180,7 @@ export function createKeyService (store: KeyStore) {
     revoke: (name: string) => setStatus(name, 'revoked'),
     rename,
     authenticate,
+    authenticateHash,
     addEnvKeys,
     createInitialKeyIfNone
   }

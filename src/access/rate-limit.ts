@@ -36,6 +36,13 @@ declare module 'fastify' {
     /** false: not limited (health checks). */
     rateLimit?: boolean
   }
+  interface FastifyReply {
+    /**
+     * Units this answer costs when it is not the route's `cost`: set by a route that
+     * served it without the work the cost pays for (a picture from the result cache: 1).
+     */
+    servedCost: number | null
+  }
 }
 
 export interface RateLimiter {
@@ -123,14 +130,15 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       if (route.unknown) return
       const key = request.apiKey
       const now = Date.now()
-      const rest = route.cost - admissionUnits(route)
+      const cost = reply.servedCost ?? route.cost
+      const rest = cost - admissionUnits(route)
       if (route.rateLimited && rest > 0 && reply.statusCode < 400) {
         // Served: the rest of its cost joins the window (never refused now: the work is done).
         const windowMs = key ? key.limits.rateWindowMs ?? opts.defaultWindowMs : opts.defaultWindowMs
         opts.counters.hit(key ? `k${key.id}` : `ip${clientBucket(request.ip, opts.ipv6Prefix)}`, rest, windowMs, now).catch(() => {})
       }
       if (!key) return
-      const units = billedUnits(reply.statusCode, route.cost)
+      const units = billedUnits(reply.statusCode, cost)
       if (units > 0) opts.usage.record(key.id, route.group, units, now)
     }
   }

@@ -8,6 +8,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { KeyService } from './keys.js'
+import { AppError } from '../errors.js'
+import { INTERNAL_CREDENTIAL_HEADER, type InternalCredential } from './internal-credential.js'
 import type { Metrics } from '../metrics/metrics.js'
 import { createDeadlines } from '../http/deadline.js'
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js'
@@ -25,6 +27,8 @@ export interface RequestGateOptions {
   requestTimeoutMs: number
   /** Told of each request's start and end (the server's collection after requests, src/runtime/garbage.ts). */
   activity?: RequestActivity
+  /** Trusts the replays of signed links (src/access/internal-credential.ts). */
+  internal?: InternalCredential
 }
 
 declare module 'fastify' {
@@ -41,6 +45,7 @@ declare module 'fastify' {
 export const requestGatePlugin = fp(async function requestGate (app: FastifyInstance, opts: RequestGateOptions) {
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
+  app.decorateReply('servedCost', null)
   const limiter = createRateLimiter(opts.rateLimit)
   const { metrics } = opts
   const activity = opts.activity ?? { mark () {} }
@@ -55,10 +60,16 @@ export const requestGatePlugin = fp(async function requestGate (app: FastifyInst
     activity.mark()
     metrics.requestStarted()
     const route = request.policy = policyOf(request)
+    // A link's replay runs as the link's key, and only on a route a link may name.
+    const replayOf = opts.internal?.read(request.headers[INTERNAL_CREDENTIAL_HEADER])
+    if (replayOf !== undefined && !route.linkable) {
+      throw new AppError('LINK_NOT_LINKABLE', `${route.unknown ? `No ${request.method} endpoint has this path, so it` : route.url} cannot be linked: only the picture routes can (/gen/{template} and /gen/custom, in every output format, and /convert/image-png, -jpg and -webp with url=)`)
+    }
     // Unknown paths answer 404 whatever the key: nothing to protect there.
     if (route.unknown) return
     deadlines.start(reply)
-    if (!route.public) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
+    if (replayOf !== undefined) request.apiKey = await opts.keys.authenticateHash(replayOf)
+    else if (!route.public) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
     await limiter.admit(request, reply, route)
   })
 

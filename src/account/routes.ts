@@ -5,10 +5,17 @@ import type { Config } from '../config.js'
 import { Envelope, ok } from '../http/envelope.js'
 import { periodEnd, type UsageRecorder, utcDay } from '../access/usage-recorder.js'
 import type { Store } from '../store/interface.js'
+import { AppError } from '../errors.js'
+import type { LinkSigner } from '../access/link-secrets.js'
 import { daysAgo, sumByGroup } from './usage-report.js'
 
 /** How far back /me reports usage. */
 export const USAGE_REPORT_DAYS = 30
+
+const LinksSchema = Type.Object({
+  id: Type.String({ description: 'The key\'s link id: the first part of every link it signs (public)' }),
+  secret: Type.String({ description: 'The key\'s link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it' })
+})
 
 const GroupUsageSchema = Type.Record(Type.String(), Type.Object({ requests: Type.Integer(), units: Type.Integer() }))
 
@@ -35,10 +42,21 @@ export const MeSchema = Envelope({
   usage: Type.Object({
     today: GroupUsageSchema,
     last30Days: GroupUsageSchema
-  }, { description: 'Requests and cost units per endpoint group (UTC days)' })
+  }, { description: 'Requests and cost units per endpoint group (UTC days)' }),
+  links: Type.Union([Type.Null(), LinksSchema], { description: 'What signs links to pictures with no call (docs/links.md); null while the operator has links off' })
 })
 
-export const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config, usage: UsageRecorder, store: Store }> = async (app, { config, usage, store }) => {
+export const RolledSchema = Envelope({ links: LinksSchema })
+
+export interface AccountOptions {
+  config: Config
+  usage: UsageRecorder
+  store: Store
+  /** Undefined while links are off (src/access/link-secrets.ts, loadLinkKeys). */
+  links: LinkSigner | undefined
+}
+
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, { config, usage, store, links }) => {
   app.get('/me', {
     // Free: a key over its limit can still look at its state.
     config: { cost: 0 },
@@ -78,7 +96,23 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config, usage: U
         own: key.limits.rateMax != null
       },
       quota,
-      usage: { today: sumByGroup(entries, utcDay(now)), last30Days: sumByGroup(entries) }
+      usage: { today: sumByGroup(entries, utcDay(now)), last30Days: sumByGroup(entries) },
+      links: links === undefined ? null : { id: key.linkId, secret: links.secret(key) }
     })
+  })
+
+  app.post('/me/links/roll', {
+    config: { cost: 0, errors: ['LINKS_NOT_CONFIGURED'] },
+    schema: {
+      tags: ['account'],
+      summary: 'Replace your key\'s link secret: every link signed with the old one stops working',
+      description: 'Answers the new secret. Links minted or signed before stop working at once on this instance, and on the others within KEY_CACHE_TTL_MS (403 LINK_INVALID); the key itself and its link id stay the same.',
+      response: { 200: RolledSchema }
+    }
+  }, async (request) => {
+    if (links === undefined) throw new AppError('LINKS_NOT_CONFIGURED')
+    const rolled = await store.keys.rollLinkSeed(request.apiKey!.id)
+    if (rolled === undefined) throw new AppError('AUTH_UNKNOWN_KEY')
+    return ok({ links: { id: rolled.linkId, secret: links.secret(rolled) } })
   })
 }

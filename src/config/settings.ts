@@ -74,6 +74,12 @@ const DAY_MS = 86_400_000
 /** MAX_CONNECTIONS_PER_ADDRESS defaults to MAX_CONNECTIONS divided by this (loadConfig). */
 export const CONNECTIONS_PER_ADDRESS_DIVISOR = 5
 
+/** A server key of LINK_SIGNING_KEYS: long enough that it cannot be guessed, and printable (it is written in .env files). */
+const linkSigningKey = (key: string, name: string): string => {
+  if (key.length < 32 || /[\s\x00-\x1f\x7f]/.test(key)) throw new ConfigError(name, 'must be a comma-separated list of keys of at least 32 printable characters each (openssl rand -base64 32 makes one)')
+  return key
+}
+
 const apiKey = (key: string, name: string): string => {
   if (key.length < 16 || /[\s\x00-\x1f]/.test(key)) throw new ConfigError(name, 'must be a comma-separated list of keys of at least 16 printable characters each')
   return key
@@ -120,6 +126,16 @@ export const SETTINGS = [
     doc: `${LOG_LEVELS.map((level) => `\`${level}\``).join(', ')}; one JSON line per request`
   }),
   setting({ name: 'API_KEYS', group: 'server', field: 'apiKeys', parse: list(apiKey), default: () => [], shown: '', doc: 'comma-separated keys (16+ characters each) added at start, for automation' }),
+  setting({
+    name: 'LINK_SIGNING_KEYS',
+    group: 'server',
+    field: 'linkSigningKeys',
+    parse: list(linkSigningKey),
+    default: () => [],
+    shown: '',
+    defaultNote: 'a random key kept in `DATA_DIR/link-signing-key`; with `DATABASE_URL`, links are off until it is set',
+    doc: 'comma-separated server keys (32+ printable characters each) that every key\'s link secret is derived from: the first derives the secrets `/me` shows, every one is tried when a link is checked; rotate by putting a new one first and dropping the old one later ([links.md](links.md#the-server-key))'
+  }),
   setting({ name: 'BODY_LIMIT', group: 'server', field: 'bodyLimit', parse: size(KB, 64 * MB), default: MB, shown: '1mb', doc: 'body limit of JSON routes without their own (`512kb`, `2mb`, bytes)' }),
   // 4 MiB: a 1 MB document still fits once JSON-escaped (quotes, newlines, non-ASCII as \u).
   setting({ name: 'TEXT_BODY_LIMIT', group: 'server', field: 'textBodyLimit', parse: size(KB, 64 * MB), default: 4 * MB, shown: '4mb', doc: 'body limit of the text conversions' }),
@@ -360,8 +376,8 @@ export const SETTINGS = [
     parse: size(16 * MB, TB),
     default: 64 * MB,
     shown: '64mb',
-    doc: 'what the uploads being received or waiting to convert may hold together ([admission.md](admission.md#bytes-held-while-waiting-uploads-and-fetched-images))',
-    envComment: 'What uploads being received or waiting to convert may hold together (16mb and up).'
+    doc: 'what the uploads being received or waiting to convert may hold together, images fetched from `url=` included ([admission.md](admission.md#bytes-held-while-waiting-uploads-and-fetched-images))',
+    envComment: 'What uploads (and images fetched from url=) being received or waiting to convert may hold together (16mb and up).'
   }),
   setting({
     name: 'IMAGE_UPLOAD_TIMEOUT_MS',
@@ -399,9 +415,9 @@ export const SETTINGS = [
     parse: allowList(),
     default: () => ({ hosts: [], ranges: [] }),
     shown: '',
-    doc: 'hosts, addresses and CIDR ranges image URLs may reach beyond the public internet, comma-separated ([generation.md](generation.md#fetching-urls-safely))'
+    doc: 'hosts, addresses and CIDR ranges image URLs (pictures\' images, conversions\' `url=`) may reach beyond the public internet, comma-separated ([generation.md](generation.md#fetching-urls-safely))'
   }),
-  setting({ name: 'REMOTE_FETCH_MAX_BYTES', group: 'imageGeneration', field: 'remoteFetchMaxBytes', parse: size(KB, 64 * MB), default: 8 * MB, shown: '8mb', doc: 'largest image download' }),
+  setting({ name: 'REMOTE_FETCH_MAX_BYTES', group: 'imageGeneration', field: 'remoteFetchMaxBytes', parse: size(KB, 64 * MB), default: 8 * MB, shown: '8mb', doc: 'largest image download for a picture (a conversion\'s `url=` takes up to 15 MB, as an upload)' }),
   setting({
     name: 'REMOTE_FETCH_TIMEOUT_MS',
     group: 'imageGeneration',
@@ -409,7 +425,7 @@ export const SETTINGS = [
     parse: integer(100, 60_000),
     default: 5_000,
     shown: '5000',
-    doc: 'time allowed for one image fetch, redirects included'
+    doc: 'time allowed for one image fetch, redirects included (pictures\' images and conversions\' `url=`)'
   }),
   // Eight images of the largest size (REMOTE_FETCH_MAX_BYTES), or hundreds of avatars:
   // six pictures of ten 8 MB images each took 1.9 GB without it (issue 35).
@@ -421,6 +437,33 @@ export const SETTINGS = [
     default: 256 * MB,
     shown: '256mb',
     doc: 'what the images fetched for pictures may hold together until their pictures are drawn ([generation.md](generation.md#fetched-images-memory))'
+  }),
+  setting({
+    name: 'RESULT_CACHE_MAX_BYTES',
+    group: 'imageGeneration',
+    field: 'resultCacheMaxBytes',
+    parse: size(0, TB),
+    default: 512 * MB,
+    shown: '512mb',
+    doc: 'what the pictures kept in `DATA_DIR/result-cache` may take on disk, the least recently used deleted first; `0` turns the cache off ([result-cache.md](result-cache.md))'
+  }),
+  setting({
+    name: 'RESULT_CACHE_DISK_TIMEOUT_MS',
+    group: 'imageGeneration',
+    field: 'resultCacheDiskTimeoutMs',
+    parse: integer(10, 60_000),
+    default: 2_000,
+    shown: '2000',
+    doc: 'deadline of each read, write or delete of the result cache: past it the picture is drawn as if it were not kept ([result-cache.md](result-cache.md#when-the-disk-fails))'
+  }),
+  setting({
+    name: 'REMOTE_IMAGE_FRESH_SECONDS',
+    group: 'imageGeneration',
+    field: 'remoteImageFreshSeconds',
+    parse: integer(0, 86_400),
+    default: 300,
+    shown: '300',
+    doc: 'how long a fetched image is used again without asking its URL: a picture whose image changed at the same URL is drawn anew within this time (a Discord CDN avatar or emoji URL, whose path names its content, is kept a day) ([result-cache.md](result-cache.md#remote-images))'
   }),
   setting({
     name: 'DISCORD_CDN_URL',

@@ -1,41 +1,24 @@
 // HTTP for image generation: /gen/{template}, /gen/custom, the four /list endpoints and
-// public previews of banners and icons. Fields come from the query string and from a
-// JSON body (GET or POST, any content type: docs/compatibility.md, "Bodies");
-// the body wins where both give a field, and keys are matched case-insensitively.
-import path from 'node:path'
+// public previews of banners and icons, over the generation service (service.ts), which
+// does what they answer. Fields come from the query string and from a JSON body (GET or
+// POST, any content type: docs/compatibility.md, "Bodies"); the body wins where both
+// give a field, and keys are matched case-insensitively.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
-import type { Config } from '../config.js'
-import { AppError } from '../errors.js'
 import { Envelope, ok } from '../http/envelope.js'
-import { createRemoteFetcher, type Resolver } from '../remote-fetch/fetcher.js'
-import { createImageFetcher } from '../remote-fetch/image-fetcher.js'
-import { createAssetCatalog } from './asset-catalog.js'
-import { BANNERS, ICONS } from './art.js'
-import { CUSTOM_BODY_LIMIT } from './custom-limits.js'
-import { CustomBodySchema } from './custom-schema.js'
-import { CONTENT_TYPES, OUTPUT_FORMATS, type OutputFormat, parseFormat } from './draw.js'
 import { closedSet, component } from '../http/openapi-annotations.js'
-import { createFontRegistry } from './fonts.js'
-import type { Metrics } from '../metrics/metrics.js'
-import { type ByteHold, createByteBudget } from '../work/byte-budget.js'
-import { MIN_RETRY_AFTER_SECONDS } from '../work/scheduler.js'
-import { type CostPrior, threadCode, type Work } from '../work/work.js'
-import { collectJob, type JobSpec } from './render-job.js'
-import type * as thread from './thread.js'
-import { DEFAULT_MAX_BYTES, type Encoded, encodeAnimation, MIN_MAX_BYTES, parseMaxBytes, stillWithin } from './output-budget.js'
-import { parseAnimated } from './timeline.js'
-import { MAX_FIELD_LENGTH, TEMPLATES, templateByName, type TemplateFields } from './templates.js'
+import { BANNERS, ICONS } from './assets/art.js'
+import { CUSTOM_BODY_LIMIT } from './custom/custom-limits.js'
+import { CustomBodySchema } from './custom/custom-schema.js'
+import { CONTENT_TYPES, OUTPUT_FORMATS } from './pipeline/draw.js'
+import { DEFAULT_MAX_BYTES, MIN_MAX_BYTES } from './pipeline/output-budget.js'
+import { type Caller, type GenerationService, LIST_KINDS, type Picture } from './service.js'
+import { MAX_FIELD_LENGTH, TEMPLATES, type TemplateFields } from './template-registry.js'
 
 export interface GenerationOptions {
-  config: Config
-  /** The heavy work's engine (src/work/work.ts): drawing on its threads, decoding on its libvips lanes. */
-  work: Work
-  /** Render queue, remote fetches: for Prometheus. */
-  metrics: Metrics
-  /** Tests point host names at loopback through this. */
-  resolve?: Resolver
+  /** What the routes do (service.ts), built by src/app.ts. */
+  service: GenerationService
 }
 
 const FIELD_NAMES = [...new Set(TEMPLATES.flatMap((t) => Object.keys(t.fields)))].sort()
@@ -60,19 +43,27 @@ const ASSET_FIELDS: Record<string, () => readonly string[]> = { banner: () => Ob
 export const REDUCED_HEADER = 'x-image-reduced'
 
 const OutputSchema = (description: string) => Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description }), { values: () => OUTPUT_FORMATS }))
+/**
+ * A field that is a number, sent as a JSON number or as a string (the hosted service's
+ * clients send every field as a string, and query parameters are strings). The string
+ * comes first: with Ajv's coercion a JSON number becomes its string, as it did when every
+ * field was a string, so templates read strings either way.
+ */
+const NumberField = (description: string) => Type.Union([Type.String({ maxLength: MAX_FIELD_LENGTH }), Type.Number()], { description })
 export const FieldsSchema = component('TemplateFields', Type.Object({
   output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
   format: OutputSchema('The same as output'),
   animated: Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description: 'auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)' }), { values: () => ['auto', 'true', 'false'] })),
-  max_bytes: Type.Optional(Type.String({ maxLength: MAX_FIELD_LENGTH, description: `Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says` })),
+  max_bytes: Type.Optional(NumberField(`Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says`)),
   ...Object.fromEntries(FIELD_NAMES.map((name) => {
+    if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
     return [name, Type.Optional(names === undefined ? field : closedSet(field, { values: names, orUrl: true }))]
   }))
 }, {
   additionalProperties: true,
-  description: 'Every field is a string; each template reads its own (see each field)',
+  description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
   examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }]
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
@@ -81,112 +72,54 @@ const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or
 
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
+/** Units a picture costs when it is served without drawing: from the result cache, from another request's drawing, or a 304. */
+export const SERVED_FROM_CACHE_COST = 1
+/** `miss` when this request drew its picture, `hit` when it was served from the cache or another request's drawing. */
+export const CACHE_HEADER = 'x-cache'
 
-/** The drawing threads' code (thread.ts), run by src/work/. */
-const DRAW = threadCode<typeof thread.draw>(new URL('./thread.js', import.meta.url), 'draw')
-const PREVIEW = threadCode<typeof thread.preview>(new URL('./thread.js', import.meta.url), 'preview')
+/** The request as the service sees it: whose, until when it is wanted, how long it has run. */
+function callerOf (reply: FastifyReply): Caller {
+  let signal: AbortSignal | undefined
+  return {
+    owner: reply.request.apiKey?.id,
+    // Asked for only when the work starts, and once (each call makes a new one, and only
+    // the last fires): a request refused by its checks, or a preview kept, never pays
+    // for a deadline signal (src/access/request-gate.ts).
+    get signal () { return (signal ??= reply.workSignal()) },
+    elapsedMs: () => reply.elapsedTime,
+    ifNoneMatch: reply.request.headers['if-none-match']
+  }
+}
 
 /**
- * Running time of each kind of job on one lane of a 2-core machine: a picture by the
- * source pixels it decodes (bench/bursts.bench.ts: a welcome banner without images about
- * 25 ms); its images' shrinking by sharp by their pixels as sent (CPU time of sharp's
- * shrink-on-load to 256 px, noise: 4000×3000 JPEG 95 ms, 2000×2000 PNG 21 ms, 1000×1000
- * JPEG 11 ms; a lossy WebP about seven times that, which the observed times correct).
+ * The picture as the answer: its content type, X-Image-Reduced naming what was reduced,
+ * X-Cache and its ETag, or 304 when the client has it. A request answered meanwhile (its
+ * deadline) or whose client left is left as it is.
  */
-export const GENERATION_PRIORS = {
-  threads: {
-    draw: { baseMs: 25, msPerUnit: 0.00003 },
-    preview: { baseMs: 40, msPerUnit: 0 }
-  },
-  libvips: {
-    'gen-decode': { baseMs: 1, msPerUnit: 0.00001 }
+async function sendPicture (reply: FastifyReply, make: (caller: Caller) => Promise<Picture>): Promise<FastifyReply> {
+  let picture: Picture
+  try {
+    picture = await make(callerOf(reply))
+  } catch (err) {
+    if (reply.sent || reply.raw.destroyed) return reply
+    throw err
   }
-} satisfies Record<string, Record<string, CostPrior>>
+  // A picture served without drawing (the cache, a 304) costs one unit (docs/result-cache.md, "What it costs").
+  if (picture.kind === 'not-modified' || picture.cache === 'hit') reply.servedCost = SERVED_FROM_CACHE_COST
+  if (picture.kind === 'not-modified') return reply.code(304).header('etag', picture.etag).header(CACHE_HEADER, 'hit').send()
+  const { encoded } = picture
+  if (encoded.reduced.length > 0) void reply.header(REDUCED_HEADER, encoded.reduced.join(','))
+  if (picture.etag !== undefined) void reply.header('etag', picture.etag)
+  return reply.header(CACHE_HEADER, picture.cache).type(CONTENT_TYPES[picture.format]).send(encoded.bytes)
+}
 
-export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { config, work, resolve, metrics }) => {
-  // Names only: this thread never draws (drawer.ts draws, in src/work/'s threads: thread.ts).
-  const fonts = createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') })
-  const assets = createAssetCatalog({ dataDir: config.dataDir })
-  // The public previews, drawn once by a worker and kept until the operator's folder changes.
-  const previews = new Map<string, Buffer>()
-  assets.onChange((kind) => {
-    for (const key of previews.keys()) if (key.startsWith(`${kind}:`)) previews.delete(key)
-  })
-  const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs, resolve })
-  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome) })
-  const deps = { fonts, assets, images, discordCdn: config.discordCdnUrl }
-  // The fetched images of every picture being made, from each answer's headers until the
-  // picture is drawn (docs/generation.md, "Fetched images' memory"). Held bytes are let
-  // go as the pictures queued ahead are drawn, and the fetches under way end within
-  // REMOTE_FETCH_TIMEOUT_MS: after both, a retry finds them gone.
-  const fetchedBytes = createByteBudget({
-    limitBytes: config.remoteFetchMemoryBytes,
-    busyCode: 'RENDER_BUSY',
-    retryAfterSeconds: () => Math.max(MIN_RETRY_AFTER_SECONDS, Math.ceil((work.stats.threads.drainMs + config.remoteFetchTimeoutMs) / 1000)),
-    setting: 'REMOTE_FETCH_MEMORY',
-    what: 'fetched images',
-    detail: 'fetchMemoryBytes'
-  })
-  // sharp's own time limit for shrinking a request's images, in whole seconds.
-  const decodeLimitMs = work.timeoutMs > 0 ? work.timeoutMs : config.requestTimeoutMs > 0 ? config.requestTimeoutMs : 30_000
-
-  /**
-   * The request is checked and its images fetched first (network waits, outside the
-   * scheduler), each counted in REMOTE_FETCH_MEMORY before its body is read and held
-   * until the picture is drawn; then the job is admitted by its estimated time (the source
-   * pixels it decodes) against what is left of the request's deadline, waits for its turn
-   * in fair order between keys (src/work/scheduler.ts), and on its thread lane its images
-   * are decoded (sharp, on a libvips lane of its own, admitted the same way) and the
-   * picture drawn (a worker). Undefined: the request was answered meanwhile (its
-   * deadline) or its client left.
-   */
-  async function render (reply: FastifyReply, spec: JobSpec, maxBytes: number): Promise<Encoded | undefined> {
-    const owner = reply.request.apiKey?.id
-    // Shed to make room for another key's fetches (byte-budget.ts): its fetches and its
-    // place in the queue stop with the busy error. Also fired once the picture is made or
-    // has failed: a download still under way (a picture's other images) stops.
-    const stop = new AbortController()
-    const signal = AbortSignal.any([reply.workSignal(), stop.signal])
-    let hold: ByteHold | undefined
-    try {
-      hold = fetchedBytes.reserve(owner, 0, (err) => stop.abort(err))
-      const held = hold
-      const collected = await collectJob(deps, spec, { signal, bytes: { reserve: (n) => held.grow(n), giveBack: (n) => held.shrink(n) } })
-      const options = { signal, busy: 'RENDER_BUSY' as const, owner, elapsedMs: reply.elapsedTime }
-      const encoded = await work.run('threads', { kind: 'draw', units: collected.plan.units }, options, async (lane) => {
-        // Its work has started: its images are no longer shed.
-        held.pin()
-        // The encoding after the drawing thread's work ends by WORK_TIMEOUT_MS from the slot's start, too.
-        const deadline = work.timeoutMs > 0 ? performance.now() + work.timeoutMs : Infinity
-        // Images sharp shrinks or unpacks take a libvips lane beside image conversions
-        // (IMAGE_CONCURRENCY), held while they decode; the others are drawn as sent.
-        const job = collected.decodePixels === 0
-          ? await collected.decode(decodeLimitMs)
-          : await work.run('libvips', { kind: 'gen-decode', units: collected.decodePixels }, { ...options, elapsedMs: reply.elapsedTime }, async () => await collected.decode(decodeLimitMs))
-        const transfer = Object.values(job.images).flatMap((i) => i.raw !== undefined && i.raw.byteOffset === 0 && i.raw.byteLength === i.raw.buffer.byteLength ? [i.raw.buffer as ArrayBuffer] : [])
-        const drawn = await lane.thread(DRAW, job, transfer)
-        // Encoded by the thread that draws (PNG, JPEG, still WebP), or frames encoded here by sharp (GIF, animations).
-        if (drawn instanceof Uint8Array) return await stillWithin(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), spec.format as 'png' | 'jpg' | 'webp', maxBytes, deadline)
-        return await encodeAnimation(drawn, spec.format === 'webp' ? 'webp' : 'gif', maxBytes, deadline)
-      })
-      if (collected.plan.framesMerged && !encoded.reduced.includes('frames')) encoded.reduced.unshift('frames')
-      return encoded
-    } catch (err) {
-      if (reply.sent || reply.raw.destroyed) return undefined
-      throw err
-    } finally {
-      // Drawn, failed, shed, or its deadline passed: its fetched bytes are let go.
-      stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
-      hold?.release()
-    }
-  }
-
+export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = async (app, { service }) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/gen/:template',
     exposeHeadRoute: false,
     // Drawing is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
-    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
@@ -196,20 +129,13 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       body: FieldsSchema
     },
     async handler (request, reply) {
-      const template = templateByName(request.params.template)
-      if (!template) throw new AppError('TEMPLATE_NOT_FOUND', `No template named "${request.params.template.slice(0, 60)}": use one of ${TEMPLATES.map((t) => t.name).join(', ')}`, { details: { valid: TEMPLATES.map((t) => t.name) } })
       const fields: TemplateFields = {}
       for (const source of [request.query as Record<string, unknown>, (request.body ?? {}) as Record<string, unknown>]) {
         for (const [key, value] of Object.entries(source)) {
           if (typeof value === 'string' || typeof value === 'number') fields[key.toLowerCase()] = String(value)
         }
       }
-      const format = parseFormat(fields.output ?? fields.format, template.defaultFormat, fields.output !== undefined ? 'output' : 'format')
-      const animated = parseAnimated(fields.animated)
-      const maxBytes = parseMaxBytes(fields.max_bytes)
-      const encoded = await render(reply, { format, animated, template: template.name, fields }, maxBytes)
-      if (encoded === undefined) return reply
-      return send(reply, format, encoded)
+      return await sendPicture(reply, async (caller) => await service.template(request.params.template, fields, caller))
     }
   })
 
@@ -218,7 +144,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/custom',
     exposeHeadRoute: false,
     bodyLimit: CUSTOM_BODY_LIMIT,
-    config: { body: 'json', cost: GENERATION_COST, images: IMAGE_TYPES, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, bodyTooLarge: 'use image URLs instead of embedding data', errors: ['GEN_LIMIT_EXCEEDED', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a layered custom image',
@@ -226,31 +152,14 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       body: CustomBodySchema
     },
     async handler (request, reply) {
-      const body = request.body ?? {}
-      const format = parseFormat(body.output ?? body.format, 'jpg', body.output !== undefined ? 'output' : 'format')
-      const animated = parseAnimated(body.animated)
-      const maxBytes = parseMaxBytes(body.max_bytes)
-      const encoded = await render(reply, { format, animated, custom: body }, maxBytes)
-      if (encoded === undefined) return reply
-      return send(reply, format, encoded)
+      return await sendPicture(reply, async (caller) => await service.custom(request.body ?? {}, caller))
     }
   })
 
-  function send (reply: FastifyReply, format: OutputFormat, encoded: Encoded): FastifyReply {
-    if (encoded.reduced.length > 0) void reply.header(REDUCED_HEADER, encoded.reduced.join(','))
-    return reply.type(CONTENT_TYPES[format]).send(encoded.bytes)
-  }
-
-  const lists = {
-    templates: () => TEMPLATES.map((t) => t.name),
-    banners: () => assets.names('banner'),
-    icons: () => assets.names('icon'),
-    fonts: () => fonts.names()
-  }
-  for (const [kind, list] of Object.entries(lists)) {
+  for (const kind of LIST_KINDS) {
     app.get(`/list/${kind}`, {
       schema: { tags: ['lists'], summary: `The ${kind} /gen accepts`, response: { 200: ListSchema } }
-    }, async () => ok({ list: list() }))
+    }, async () => ok({ list: service.list(kind) }))
   }
 
   for (const kind of ['banner', 'icon'] as const) {
@@ -264,14 +173,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       }
     }, async (request, reply) => {
       const name = request.params.name.replace(/\.png$/i, '')
-      const key = assets.canonical(kind, name)
-      if (key === undefined) throw new AppError('ASSET_NOT_FOUND', `No ${kind} named "${name.slice(0, 60)}": see /list/${kind}s`)
-      let png = previews.get(`${kind}:${key}`)
-      if (png === undefined) {
-        const bytes = await work.thread(PREVIEW, { asset: kind, name: key }, { kind: 'preview', units: 0 }, { signal: reply.workSignal(), busy: 'RENDER_BUSY', elapsedMs: reply.elapsedTime })
-        png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-        previews.set(`${kind}:${key}`, png)
-      }
+      const png = await service.preview(kind, name, callerOf(reply))
       return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png)
     })
   }

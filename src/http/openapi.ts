@@ -109,6 +109,12 @@ function documented (node: unknown): unknown {
   return out
 }
 
+/** The headers of an answer of the result cache (route config `cached`, docs/result-cache.md). */
+const CACHED_HEADERS = {
+  'X-Cache': { description: '`miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit)', schema: { type: 'string', enum: ['hit', 'miss'] } },
+  ETag: { description: 'The picture\'s content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0)', schema: { type: 'string' } }
+}
+
 function jsonCopy<T> (value: T): T {
   return JSON.parse(JSON.stringify(value)) as T
 }
@@ -117,6 +123,7 @@ function jsonCopy<T> (value: T): T {
 interface RouteFacts {
   codes: ErrorCode[]
   images: readonly string[] | undefined
+  cached: boolean
   body: BodyMode | undefined
   query: Record<string, unknown> | undefined
 }
@@ -199,15 +206,18 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
       if (route.images !== undefined) {
         responses['200'] = {
           description: `The image bytes (${route.images.join(', ')})`,
-          content: Object.fromEntries(route.images.map((type) => [type, { schema: { ...BINARY, contentMediaType: type } }]))
+          content: Object.fromEntries(route.images.map((type) => [type, { schema: { ...BINARY, contentMediaType: type } }])),
+          ...(route.cached ? { headers: CACHED_HEADERS } : {})
         }
+        if (route.cached) responses['304'] = { description: 'Not Modified: `If-None-Match` named this picture\'s `ETag` (costs 1 unit)', headers: { ETag: CACHED_HEADERS.ETag } }
         delete responses.default
       }
       if (route.body === 'raw') {
-        const fields = (route.query?.properties ?? {}) as Record<string, Record<string, unknown>>
+        // A route whose query takes `url` fetches the file from there instead: then no body.
+        const { url, ...fields } = (route.query?.properties ?? {}) as Record<string, Record<string, unknown>>
         op.requestBody = {
-          required: true,
-          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`',
+          required: url === undefined,
+          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`' + (url === undefined ? '' : '; none when the query gives `url`'),
           content: {
             'application/octet-stream': { schema: BINARY },
             'image/*': { schema: BINARY },
@@ -322,11 +332,12 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
     },
     transform ({ schema, url, route }) {
       const s = documented(schema ?? {}) as Record<string, unknown>
-      const openApiPath = url.replace(/:(\w+)/g, '{$1}')
+      const openApiPath = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')
       for (const method of [route.method].flat()) {
         facts.set(`${method} ${openApiPath}`, {
           codes: routeErrorCodes(route),
           images: route.config?.images,
+          cached: route.config?.cached === true,
           body: route.config?.body,
           query: s.querystring as Record<string, unknown> | undefined
         })

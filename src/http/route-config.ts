@@ -37,8 +37,19 @@ declare module 'fastify' {
      * binary content in the OpenAPI document.
      */
     images?: readonly string[]
+    /**
+     * The image answers go through the result cache (src/result-cache/): documented with
+     * their X-Cache and ETag headers and a 304 for If-None-Match.
+     */
+    cached?: boolean
     /** Advice added to the 413 of a body over this route's limit (src/http/error-handler.ts). */
     bodyTooLarge?: string
+    /**
+     * A signed link may name this route (POST /links, GET /l/...: docs/links.md): it draws
+     * the same bytes for the same request, whoever asks and whenever. Every other route is
+     * refused as a link's target (LINK_NOT_LINKABLE).
+     */
+    linkable?: boolean
   }
   interface FastifyRequest {
     /** The key that authenticated the request; null on public routes. */
@@ -59,6 +70,8 @@ export interface RoutePolicy {
   /** Units of the rate limit and quota one request costs. */
   cost: number
   rateLimited: boolean
+  /** A link may name this route (config `linkable`). */
+  linkable: boolean
   /** Usage is counted per endpoint group: the route's first OpenAPI tag, else its first path segment. */
   group: string
 }
@@ -70,7 +83,7 @@ declare module 'fastify' {
   }
 }
 
-export const UNKNOWN_ROUTE: RoutePolicy = Object.freeze({ url: 'unknown', unknown: true, public: true, cost: 0, rateLimited: false, group: 'other' })
+export const UNKNOWN_ROUTE: RoutePolicy = Object.freeze({ url: 'unknown', unknown: true, public: true, cost: 0, rateLimited: false, linkable: false, group: 'other' })
 
 const policies = new WeakMap<object, RoutePolicy>()
 
@@ -86,6 +99,7 @@ export function policyOf (request: FastifyRequest): RoutePolicy {
       public: options.config.public === true,
       cost: options.config.cost ?? 1,
       rateLimited: options.config.rateLimit !== false,
+      linkable: options.config.linkable === true,
       group: options.schema?.tags?.[0] ?? (url.split('/')[1] || 'other')
     })
     policies.set(options.config, policy)

@@ -21,12 +21,12 @@
 // | image conversion (conversion/image/convert.ts) | – | IMAGE_MAX_FRAMES (1000) | IMAGE_MAX_PIXELS (50 MP) | 400 IMAGE_TOO_MANY_FRAMES / IMAGE_TOO_MANY_PIXELS |
 // | remote images: /gen URLs, custom emoji (remote-fetch/image-fetcher.ts) | 25 MP | – | – | 400 REMOTE_IMAGE_INVALID |
 // | gif import: packs, pulls, the CLI, starter gifs (gifs/gif-info.ts) | 4096×4096, logical screen too | 5000 | – | GifInvalidError, the file rejected |
-// | operator banners and icons (generation/asset-catalog.ts, render-job.ts) | – | – | – | the file skipped with a warning |
+// | operator banners and icons (generation/assets/asset-catalog.ts, pipeline/render-job.ts) | – | – | – | the file skipped with a warning |
 //
 // Why they differ: a conversion decodes every frame it keeps, so it counts all of them
 // (a small GIF of thousands of frames costs what one huge picture does); its figures are
 // the operator's (docs/image-conversion.md). /gen shrinks what it fetches on load and
-// budgets each request's pixels over all its images (generation/render-job.ts,
+// budgets each request's pixels over all its images (generation/pipeline/render-job.ts,
 // MAX_SOURCE_PIXELS and MAX_DECODED_PIXELS), so one remote image is bounded per frame. The
 // gif catalog decodes every frame of an import to check it (4096² × 4 bytes is 64 MB a
 // frame). Operator files are the operator's own, bounded by their size (16 MB,

@@ -12,6 +12,14 @@ export interface QueueObserver {
   rejected (): void
 }
 
+/** The result cache's report (src/result-cache/): answers served from it or drawn, and what it holds. */
+export interface ResultCacheObserver {
+  hit (): void
+  miss (): void
+  evicted (): void
+  held (bytes: number, entries: number): void
+}
+
 export interface Metrics {
   /** What GET /metrics prints; undefined when nothing is counted. */
   readonly registry: Registry | undefined
@@ -20,9 +28,11 @@ export interface Metrics {
   rateLimitRejected (reason: string, route: string): void
   remoteFetched (outcome: string): void
   queue (name: string): QueueObserver
+  readonly resultCache: ResultCacheObserver
 }
 
 const IGNORED_QUEUE: QueueObserver = { changed () {}, rejected () {} }
+const IGNORED_RESULT_CACHE: ResultCacheObserver = { hit () {}, miss () {}, evicted () {}, held () {} }
 
 export const NO_METRICS: Metrics = {
   registry: undefined,
@@ -30,7 +40,8 @@ export const NO_METRICS: Metrics = {
   requestAnswered () {},
   rateLimitRejected () {},
   remoteFetched () {},
-  queue: () => IGNORED_QUEUE
+  queue: () => IGNORED_QUEUE,
+  resultCache: IGNORED_RESULT_CACHE
 }
 
 export async function createMetrics (): Promise<Metrics> {
@@ -44,6 +55,11 @@ export async function createMetrics (): Promise<Metrics> {
   const workRunning = new client.Gauge({ name: 'work_running', help: 'CPU-bound jobs running, by queue', labelNames: ['queue'] as const, registers: [registry] })
   const workRejections = new client.Counter({ name: 'work_rejections_total', help: 'Jobs refused because the queue was full (503), by queue', labelNames: ['queue'] as const, registers: [registry] })
   const remoteFetches = new client.Counter({ name: 'remote_fetches_total', help: 'Remote image fetches, by outcome', labelNames: ['outcome'] as const, registers: [registry] })
+  const cacheHits = new client.Counter({ name: 'result_cache_hits_total', help: 'Pictures answered from the result cache or from a drawing another request started', registers: [registry] })
+  const cacheMisses = new client.Counter({ name: 'result_cache_misses_total', help: 'Pictures drawn for the request that asked (one per drawing)', registers: [registry] })
+  const cacheEvictions = new client.Counter({ name: 'result_cache_evictions_total', help: 'Result cache entries deleted to stay within RESULT_CACHE_MAX_BYTES', registers: [registry] })
+  const cacheBytes = new client.Gauge({ name: 'result_cache_bytes', help: 'Bytes the result cache holds on disk', registers: [registry] })
+  const cacheEntries = new client.Gauge({ name: 'result_cache_entries', help: 'Entries the result cache holds on disk', registers: [registry] })
   return {
     registry,
     requestStarted: () => requests.enter(),
@@ -56,6 +72,15 @@ export async function createMetrics (): Promise<Metrics> {
         workQueued.set({ queue }, waiting)
       },
       rejected () { workRejections.inc({ queue }) }
-    })
+    }),
+    resultCache: {
+      hit: () => cacheHits.inc(),
+      miss: () => cacheMisses.inc(),
+      evicted: () => cacheEvictions.inc(),
+      held (bytes, entries) {
+        cacheBytes.set(bytes)
+        cacheEntries.set(entries)
+      }
+    }
   }
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { AppError } from '../errors.js'
 import { ok } from '../http/envelope.js'
-import { TEMPLATES } from '../generation/templates.js'
+import { TEMPLATES } from '../generation/template-registry.js'
 
 /**
  * Where the bundle is: the repository's dist/web/playground/, reached from this module

@@ -72,6 +72,8 @@ export interface ImageFetcherOptions {
   /** Bound of the cache in bytes; 0 disables caching. */
   cacheBytes?: number
   cacheTtlMs?: number
+  /** How long this URL's image is kept, when it differs from cacheTtlMs (a URL whose path names its content). */
+  cacheTtlFor?: (url: string) => number
   /** The clock of the cache's ages (tests move it). */
   now?: () => number
 }
@@ -113,6 +115,7 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
   const maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES
   const ttl = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS
+  const ttlFor = options.cacheTtlFor ?? (() => ttl)
   const now = options.now ?? Date.now
   // Map keeps insertion order: re-inserting on a hit makes it a least-recently-used list.
   const cache = new Map<string, CacheEntry>()
@@ -123,8 +126,9 @@ export function createImageFetcher (options: ImageFetcherOptions): ImageFetcher 
   const inFlight = new Map<string, Promise<FetchedImage>>()
 
   function remember (url: string, image: FetchedImage): void {
-    if (cacheBytes <= 0 || image.bytes.length > cacheBytes / 4) return
-    cache.set(url, { image, expires: now() + ttl })
+    const keep = ttlFor(url)
+    if (cacheBytes <= 0 || keep <= 0 || image.bytes.length > cacheBytes / 4) return
+    cache.set(url, { image, expires: now() + keep })
     cached += image.bytes.length
     for (const [key, entry] of cache) {
       if (cached <= cacheBytes) break

@@ -34,30 +34,45 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS,
   const staleMs = options.staleMs ?? KEY_STALE_MS
   // Misses are cached too (as null): unknown keys do not reach the store each time.
   const cache = new Map<string, { record: ApiKeyRecord | null, expires: number }>()
-  const forget = (record: ApiKeyRecord | undefined): void => { if (record) cache.delete(record.hash) }
+  // The same for the look-up by link id (GET /l/...): a key disabled or revoked is refused
+  // on its links within the same TTL as on its requests.
+  const byLinkId = new Map<string, { record: ApiKeyRecord | null, expires: number }>()
+  const forget = (record: ApiKeyRecord | undefined): void => {
+    if (!record) return
+    cache.delete(record.hash)
+    byLinkId.delete(record.linkId)
+  }
+
+  async function cached (map: typeof cache, id: string, load: (id: string) => Promise<ApiKeyRecord | undefined>): Promise<ApiKeyRecord | undefined> {
+    const now = clock()
+    const hit = map.get(id)
+    if (hit !== undefined && hit.expires > now) return hit.record ?? undefined
+    let record: ApiKeyRecord | undefined
+    try {
+      record = await load(id)
+    } catch (err) {
+      // The last answer stands while the store is out, within the bound; the entry keeps
+      // its expiry, so the bound counts from the last answer the store gave.
+      if (hit !== undefined && isStoreUnavailable(err) && clock() < hit.expires + staleMs) return hit.record ?? undefined
+      throw err
+    }
+    if (map.size >= MAX_ENTRIES) map.clear()
+    map.set(id, { record: record ?? null, expires: now + ttlMs })
+    return record
+  }
 
   return {
-    async findByHash (hash) {
-      const now = clock()
-      const hit = cache.get(hash)
-      if (hit !== undefined && hit.expires > now) return hit.record ?? undefined
-      let record: ApiKeyRecord | undefined
-      try {
-        record = await inner.findByHash(hash)
-      } catch (err) {
-        // The last answer stands while the store is out, within the bound; the entry keeps
-        // its expiry, so the bound counts from the last answer the store gave.
-        if (hit !== undefined && isStoreUnavailable(err) && clock() < hit.expires + staleMs) return hit.record ?? undefined
-        throw err
-      }
-      if (cache.size >= MAX_ENTRIES) cache.clear()
-      cache.set(hash, { record: record ?? null, expires: now + ttlMs })
+    findByHash: (hash) => cached(cache, hash, (h) => inner.findByHash(h)),
+    findByLinkId: (linkId) => cached(byLinkId, linkId, (id) => inner.findByLinkId(id)),
+    async rollLinkSeed (id) {
+      const record = await inner.rollLinkSeed(id)
+      forget(record)
       return record
     },
     async create (key) {
       cache.delete(key.hash)
       const record = await inner.create(key)
-      cache.delete(key.hash)
+      forget(record)
       return record
     },
     findByName: (name) => inner.findByName(name),

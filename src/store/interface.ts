@@ -27,6 +27,16 @@ export interface ApiKeyRecord {
   /** Where the key came from: the command line, API_KEYS, or the first start. */
   source: 'cli' | 'env' | 'bootstrap'
   limits: KeyLimits
+  /**
+   * The key's public link id (16 characters of base64url), the first part of every link it
+   * signs (docs/links.md): not the key, its prefix or its row id.
+   */
+  linkId: string
+  /**
+   * Random per key, replaced by a roll: the key's link secret is derived from it and the
+   * server's signing key (src/access/link-secrets.ts), so this column alone signs nothing.
+   */
+  linkSeed: string
   createdAt: Date
   updatedAt: Date
 }
@@ -37,6 +47,9 @@ export interface NewApiKey {
   hash: string
   source: ApiKeyRecord['source']
   limits?: Partial<KeyLimits>
+  /** Made by the store when absent (src/store/link-ids.ts); a copy of an install keeps its own. */
+  linkId?: string
+  linkSeed?: string
 }
 
 export interface KeyStore {
@@ -44,6 +57,10 @@ export interface KeyStore {
   create (key: NewApiKey): Promise<ApiKeyRecord>
   findByHash (hash: string): Promise<ApiKeyRecord | undefined>
   findByName (name: string): Promise<ApiKeyRecord | undefined>
+  /** The key whose links carry this link id (GET /l/...). */
+  findByLinkId (linkId: string): Promise<ApiKeyRecord | undefined>
+  /** Gives a key a new link seed (its link secret changes; links signed before stop working). */
+  rollLinkSeed (id: number): Promise<ApiKeyRecord | undefined>
   list (): Promise<ApiKeyRecord[]>
   /** Changes a key's status; returns the updated record, or undefined if no key has that name. */
   setStatus (name: string, status: KeyStatus): Promise<ApiKeyRecord | undefined>
@@ -189,11 +206,32 @@ export interface GifCatalogStore {
   reports (options?: { gifId?: number, afterId?: number, limit?: number }): Promise<GifReport[]>
 }
 
+/**
+ * A minted link whose request is too long for a short URL (docs/links.md): the link reads
+ * /m/{id} in place of the request, and the request is kept here.
+ */
+export interface MintedLink {
+  /** 22 characters of base64url of a SHA-256 of the key and the request: the same request minted twice is one row. */
+  id: string
+  keyId: number
+  /** The request as a link target: path and query, a JSON body as ?body=base64url. */
+  target: string
+  createdAt: Date
+}
+
+export interface MintedLinkStore {
+  /** Keeps a minted link; a row with the same id already there stays as it is. */
+  save (link: Omit<MintedLink, 'createdAt'>): Promise<void>
+  get (id: string): Promise<MintedLink | undefined>
+}
+
 export interface Store {
   readonly kind: string
   readonly keys: KeyStore
   readonly usage: UsageStore
   readonly gifs: GifCatalogStore
+  /** Minted links stored server-side (POST /links, when the link would be long). */
+  readonly links: MintedLinkStore
   /** The gifs' bytes (src/store/gif-files.ts): DATA_DIR/gifs, plus a shared table in PostgreSQL. */
   readonly gifFiles: GifFileStore
   /** Resolves when the store answers a trivial query (readiness). */

@@ -1,6 +1,6 @@
 // Rows as both SQL backends return them (same columns, same names; PostgreSQL's BIGINT
 // comes back as a number, see postgres/database.ts), and the records they make.
-import type { ApiKeyRecord, GifAttribution, GifRecord, GifReport, GifReportReason, KeyLimits, KeyStatus, UsageEntry } from './interface.js'
+import type { ApiKeyRecord, GifAttribution, MintedLink, GifRecord, GifReport, GifReportReason, KeyLimits, KeyStatus, UsageEntry } from './interface.js'
 
 export interface KeyRow {
   id: number
@@ -13,6 +13,9 @@ export interface KeyRow {
   rate_window_ms: number | null
   quota_max: number | null
   quota_period: KeyLimits['quotaPeriod']
+  /** Null only between migration 7 and the backfill that follows it at open (link-ids.ts). */
+  link_id: string | null
+  link_seed: string | null
   created_at: number
   updated_at: number
 }
@@ -26,6 +29,8 @@ export function keyFromRow (row: KeyRow): ApiKeyRecord {
     status: row.status,
     source: row.source,
     limits: { rateMax: row.rate_max, rateWindowMs: row.rate_window_ms, quotaMax: row.quota_max, quotaPeriod: row.quota_period },
+    linkId: row.link_id ?? '',
+    linkSeed: row.link_seed ?? '',
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at)
   }
@@ -107,17 +112,24 @@ export function usageFromRow (r: UsageRow): UsageEntry {
   return { keyId: r.key_id, day: r.day, group: r.endpoint_group, requests: r.requests, units: r.units }
 }
 
+export interface MintedLinkRow { id: string, key_id: number, target: string, created_at: number }
+
+export function mintedLinkFromRow (r: MintedLinkRow): MintedLink {
+  return { id: r.id, keyId: r.key_id, target: r.target, createdAt: new Date(r.created_at) }
+}
+
 /**
  * The tables that make an install, in an order that keeps references valid, and their
  * columns: what moving an install between stores copies (src/cli/copy-to-postgres.ts).
  */
 export const INSTALL_TABLES = {
-  api_keys: ['id', 'name', 'prefix', 'hash', 'status', 'source', 'rate_max', 'rate_window_ms', 'quota_max', 'quota_period', 'created_at', 'updated_at'],
+  api_keys: ['id', 'name', 'prefix', 'hash', 'status', 'source', 'rate_max', 'rate_window_ms', 'quota_max', 'quota_period', 'link_id', 'link_seed', 'created_at', 'updated_at'],
   key_usage: ['key_id', 'day', 'endpoint_group', 'requests', 'units'],
   gifs: ['id', 'category', 'seq', 'hash', 'url', 'size', 'width', 'height', 'frames', 'content_type', 'added_at',
     'anime_name', 'artist', 'artist_url', 'source_url', 'dominant_color', 'phash', 'hidden'],
   gif_categories: ['category', 'count', 'version'],
-  gif_reports: ['id', 'gif_id', 'key_id', 'reason', 'created_at']
+  gif_reports: ['id', 'gif_id', 'key_id', 'reason', 'created_at'],
+  minted_links: ['id', 'key_id', 'target', 'created_at']
 } as const satisfies Record<string, readonly string[]>
 
 export type InstallTable = keyof typeof INSTALL_TABLES

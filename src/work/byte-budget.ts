@@ -1,7 +1,7 @@
 // Bytes that requests hold while they wait for their work: an image upload from the moment
 // its headers arrive until its conversion has stopped (IMAGE_UPLOAD_MEMORY,
 // src/conversion/image/routes.ts), a picture's fetched images from the moment each answer's
-// headers arrive until the picture is drawn (REMOTE_FETCH_MEMORY, src/generation/routes.ts).
+// headers arrive until the picture is drawn (REMOTE_FETCH_MEMORY, src/generation/service.ts).
 // Such bytes are I/O, not CPU: they hold no lane (scheduler.ts), only their bytes here,
 // reserved before they are read (from a declared length, or the largest that may come),
 // so that a refused request costs no memory. A hold may grow (a picture's next image) and

@@ -1,5 +1,5 @@
 // What a feature's thread code is made of, on both sides of the thread boundary. A
-// feature keeps its thread entry beside its routes (src/generation/thread.ts,
+// feature keeps its thread entry beside its routes (src/generation/pipeline/thread.ts,
 // src/conversion/text/thread.ts): each export wrapped in threadTask(), run by the pool
 // through piscina's `run(task, { filename, name })` (pool.ts), so that work/ never
 // imports a feature, and a thread loads a feature's code only on its first task of it.

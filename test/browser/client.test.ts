@@ -1,9 +1,10 @@
-// The official TypeScript client (clients/typescript, built by the client test's tsc
-// step or here) in a browser: imported as an ES module by a page of the server's own
-// origin, it draws a welcome image (bytes that decode in the page) and throws its typed
-// error with the envelope. Proves "fetch only, no Node API" where it matters.
+// The official TypeScript client (clients/typescript, the dist/ it ships, which the client
+// test checks against its sources) in a browser: imported as an ES module by a page of the
+// server's own origin, it draws a welcome image (bytes that decode in the page), reads the
+// answer's rate limit, throws its typed error with the envelope and signs a link. Proves
+// "fetch only, no Node API" where it matters.
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -21,8 +22,6 @@ let page: Page
 let dataDir: string
 
 before(async () => {
-  const tsc = spawnSync(process.execPath, [path.resolve('node_modules', 'typescript', 'bin', 'tsc'), '-p', CLIENT_DIR], { encoding: 'utf8' })
-  assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr)
   dataDir = tempDir()
   server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn' })
   browser = await launchBrowser()
@@ -45,7 +44,7 @@ after(async () => {
 describe('the TypeScript client in a browser', () => {
   it('draws a welcome image and reports a failure as UtilityMediaApiError', async () => {
     const result = await page.evaluate(async ({ base, key }) => {
-      const { UtilityMediaApi, UtilityMediaApiError } = await import(`${base}/client/index.js`)
+      const { UtilityMediaApi, UtilityMediaApiError, signLink } = await import(`${base}/client/index.js`)
       const api = new UtilityMediaApi({ baseUrl: base, key })
       const png: Uint8Array = await api.genTemplate('welcome', { username: 'Ada' })
       const bitmap = await createImageBitmap(new Blob([png as BlobPart], { type: 'image/png' }))
@@ -55,10 +54,14 @@ describe('the TypeScript client in a browser', () => {
       } catch (err) {
         error = { isTyped: err instanceof UtilityMediaApiError, code: (err as { code: string }).code, status: (err as { status: number }).status }
       }
-      return { isBytes: png instanceof Uint8Array, width: bitmap.width, error }
+      const link: string = signLink(base, { id: 'AbCdEfGhIjKlMnOp', secret: 'ls_browser' }, '/gen/welcome?username=Ada', 1900000000)
+      return { isBytes: png instanceof Uint8Array, width: bitmap.width, error, limit: (png as Uint8Array & { meta: { rateLimit?: { limit: number } } }).meta.rateLimit?.limit, link }
     }, { base: server.url, key: KEY })
     assert.equal(result.isBytes, true)
     assert.ok(result.width > 0)
     assert.deepEqual(result.error, { isTyped: true, code: 'AUTH_UNKNOWN_KEY', status: 401 })
+    assert.equal(result.limit, 100)
+    const signature = createHmac('sha256', 'ls_browser').update('AbCdEfGhIjKlMnOp/1900000000/gen/welcome?username=Ada').digest('base64url')
+    assert.equal(result.link, `${server.url}/l/AbCdEfGhIjKlMnOp/1900000000/${signature}/gen/welcome?username=Ada`)
   })
 })

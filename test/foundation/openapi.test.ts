@@ -6,9 +6,9 @@ import { after, before, describe, it } from 'node:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../src/errors.js'
-import { BANNERS, ICONS } from '../../src/generation/art.js'
-import { OUTPUT_FORMATS } from '../../src/generation/draw.js'
-import { TEMPLATES } from '../../src/generation/templates.js'
+import { BANNERS, ICONS } from '../../src/generation/assets/art.js'
+import { OUTPUT_FORMATS } from '../../src/generation/pipeline/draw.js'
+import { TEMPLATES } from '../../src/generation/template-registry.js'
 import { GIF_TYPES } from '../../src/gifs/types.js'
 import { docsContentSecurityPolicy, literalAngles, operationIdOf } from '../../src/http/openapi.js'
 import { createTestApp, json, type TestApp } from '../helpers.js'
@@ -26,7 +26,7 @@ after(() => t.close())
 
 /** Fastify's /x/:id is OpenAPI's /x/{id}. */
 function openApiPath (url: string): string {
-  return url.replace(/:(\w+)/g, '{$1}')
+  return url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')
 }
 
 function operations (): Array<{ method: string, path: string, op: any }> {
@@ -111,8 +111,8 @@ describe('/openapi.json', () => {
     let keyed = 0
     for (const { method, path, op } of operations()) {
       const limited = 'RATE_LIMITED' in examplesOf(op, '429')
-      // /me costs nothing: it is never refused for the counters (src/store/counters/redis.ts).
-      const refusable = limited && path !== '/me'
+      // /me and the roll of its link secret cost nothing: never refused for the counters (src/store/counters/redis.ts).
+      const refusable = limited && path !== '/me' && path !== '/me/links/roll'
       assert.equal('SERVICE_UNAVAILABLE' in examplesOf(op, '503'), refusable || path === '/readyz', `${method} ${path}`)
       if (refusable && op.security !== undefined) {
         keyed++
@@ -181,16 +181,21 @@ describe('/openapi.json', () => {
     }
   })
 
-  it('documents uploads as raw bytes, image/* or a multipart form with a file field', () => {
+  it('documents uploads as raw bytes, image/* or a multipart form with a file field, or none with the query parameter url', () => {
     for (const format of ['png', 'jpg', 'webp']) {
       const body = doc.paths[`/convert/image-${format}`].post.requestBody
-      assert.equal(body.required, true)
+      // Not required: `url` fetches the image instead (docs/image-conversion.md).
+      assert.equal(body.required, false)
+      assert.match(body.description, /none when the query gives `url`/)
+      const url = doc.paths[`/convert/image-${format}`].post.parameters.find((p: any) => p.name === 'url')
+      assert.deepEqual([url?.in, url?.schema.type, url?.required], ['query', 'string', false])
       assert.deepEqual(Object.keys(body.content).sort(), ['application/octet-stream', 'image/*', 'multipart/form-data'])
       assert.deepEqual(body.content['application/octet-stream'].schema, { type: 'string', format: 'binary' })
       const form = body.content['multipart/form-data'].schema
       assert.deepEqual(form.required, ['file'])
       assert.equal(form.properties.file.format, 'binary')
       assert.ok(form.properties.quality && form.properties.background, 'quality and background form fields')
+      assert.equal(form.properties.url, undefined, 'url is a query parameter, not a form field')
     }
   })
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { createCanvas } from '@napi-rs/canvas'
-import { BANNER_HEIGHT as H, BANNER_WIDTH as W, BANNERS, ICON_SIZE, ICONS } from '../../src/generation/art.js'
-import { xpProgress } from '../../src/generation/templates.js'
+import { BANNER_HEIGHT as H, BANNER_WIDTH as W, BANNERS, ICON_SIZE, ICONS } from '../../src/generation/assets/art.js'
+import { xpProgress } from '../../src/generation/template-registry.js'
 
 const HOSTED_ICONS = ['dragon', 'dog', 'pikachu', 'cat', 'senko', 'neko', 'pepe', 'shrek', 'nyancat', 'chika']
 const HOSTED_BANNERS = ['space', 'love', 'purplewave', 'mountain', 'wave', 'sunset', 'rainbow', 'swamp']

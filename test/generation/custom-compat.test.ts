@@ -2,7 +2,7 @@
 // client's custom images"): the opacity scale and the zeros that mean "not set".
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { opacityOf, withoutUnsetValues } from '../../src/generation/custom-checks.js'
+import { opacityOf, withoutUnsetValues } from '../../src/generation/custom/custom-checks.js'
 
 describe('opacity (docs/generation.md, "Opacity")', () => {
   it('is on the hosted 0..10 scale: the C# client\'s default 10 is opaque (it drew at 10 %)', () => {

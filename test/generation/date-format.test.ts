@@ -4,7 +4,7 @@
 // 2009-06-15T13:45:30, a Monday, read in UTC).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { DateFormatError, formatDotNetDate } from '../../src/generation/date-format.js'
+import { DateFormatError, formatDotNetDate } from '../../src/generation/custom/date-format.js'
 import { createTestApp, json } from '../helpers.js'
 
 const MONDAY = new Date(Date.UTC(2009, 5, 15, 13, 45, 30))

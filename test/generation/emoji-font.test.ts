@@ -1,4 +1,4 @@
-// The colour emoji font unpacked to a mapped TrueType file (src/generation/emoji-font.ts).
+// The colour emoji font unpacked to a mapped TrueType file (src/generation/text/emoji-font.ts).
 // That it still draws in colour is guarded by the golden images, whose long-name case
 // holds emoji; here: the unpacking itself, the code points added for the sequences the
 // canvas splits (joined-emoji.ts), and the cache file's life.
@@ -9,9 +9,9 @@ import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas'
 import * as fontkit from 'fontkit'
-import { bundledEmojiFont, emojiFontFile, isJoinedEmojiFont, woffToSfnt } from '../../src/generation/emoji-font.js'
-import { createDrawingFonts } from '../../src/generation/font-loading.js'
-import { JOINED_CODE_POINTS, joinSplitEmoji } from '../../src/generation/joined-emoji.js'
+import { bundledEmojiFont, emojiFontFile, isJoinedEmojiFont, woffToSfnt } from '../../src/generation/text/emoji-font.js'
+import { createDrawingFonts } from '../../src/generation/text/font-loading.js'
+import { JOINED_CODE_POINTS, joinSplitEmoji } from '../../src/generation/text/joined-emoji.js'
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-emoji-font-'))
 after(() => fs.rmSync(temp, { recursive: true, force: true }))

@@ -1,13 +1,13 @@
-// Which font files a drawing thread loads (src/generation/fonts.ts): a bundled family on
+// Which font files a drawing thread loads (src/generation/text/fonts.ts): a bundled family on
 // the first picture that asks for it, with its fallback chain; operators' fonts at once.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
-import { fontCodePoints } from '../../src/generation/cmap.js'
-import { BUNDLED_FAMILIES, createFontRegistry, EMOJI_FAMILY } from '../../src/generation/fonts.js'
-import { fallbackChain, type FamilyCoverage } from '../../src/generation/scripts.js'
+import { fontCodePoints } from '../../src/generation/text/cmap.js'
+import { BUNDLED_FAMILIES, createFontRegistry, EMOJI_FAMILY } from '../../src/generation/text/fonts.js'
+import { fallbackChain, type FamilyCoverage } from '../../src/generation/text/scripts.js'
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-fonts-'))
 after(() => fs.rmSync(temp, { recursive: true, force: true }))

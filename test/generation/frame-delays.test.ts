@@ -4,7 +4,7 @@
 // answers are tested in test/hostile/frame-delays.test.ts.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { frameBudget, MAX_ANIMATION_FRAMES, MAX_CENTISECOND_PIECE_MS, MAX_FRAME_DELAY_MS, planTimeline, splitFrames } from '../../src/generation/timeline.js'
+import { frameBudget, MAX_ANIMATION_FRAMES, MAX_CENTISECOND_PIECE_MS, MAX_FRAME_DELAY_MS, planTimeline, splitFrames } from '../../src/generation/pipeline/timeline.js'
 
 const sum = (delays: readonly number[]): number => delays.reduce((a, b) => a + b, 0)
 const SMALL_CANVAS = 64 * 64

@@ -1,4 +1,4 @@
-// Text is cut between grapheme clusters (src/generation/graphemes.ts): the avatar's
+// Text is cut between grapheme clusters (src/generation/text/graphemes.ts): the avatar's
 // initial, the "…" of a name too long for its line, and the wrapping of a word wider than
 // its box; and each text is laid out in the direction of its first strong letter (issue 27).
 import assert from 'node:assert/strict'
@@ -7,10 +7,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { createCanvas } from '@napi-rs/canvas'
-import { fitText, wrapText } from '../../src/generation/draw.js'
-import { createDrawingFonts } from '../../src/generation/font-loading.js'
-import { graphemes, initialOf } from '../../src/generation/graphemes.js'
-import { textDirection } from '../../src/generation/scripts.js'
+import { fitText, wrapText } from '../../src/generation/pipeline/draw.js'
+import { createDrawingFonts } from '../../src/generation/text/font-loading.js'
+import { graphemes, initialOf } from '../../src/generation/text/graphemes.js'
+import { textDirection } from '../../src/generation/text/scripts.js'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-graphemes-'))
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }))

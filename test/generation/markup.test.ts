@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { ConfigError, loadConfig } from '../../src/config.js'
-import { emojiUrl, markText, MAX_EMOJI_PER_PICTURE, nameForInitial, parseMarkup, plainText } from '../../src/generation/markup.js'
+import { emojiUrl, markText, MAX_EMOJI_PER_PICTURE, nameForInitial, parseMarkup, plainText } from '../../src/generation/text/markup.js'
 import { parseAllowList } from '../../src/remote-fetch/address.js'
 import { createTestApp, type TestApp } from '../helpers.js'
 

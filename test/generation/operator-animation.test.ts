@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
-import { MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS } from '../../src/generation/timeline.js'
+import { MAX_ANIMATION_FRAMES, MAX_ANIMATION_PIXELS } from '../../src/generation/pipeline/timeline.js'
 import { createTestApp, json, tempDir, type TestApp } from '../helpers.js'
 
 /** Each frame one solid colour: frame i's pixels say which frame is shown. */

@@ -4,9 +4,9 @@
 // (fonts.ts and scripts.ts), read with fontkit; and every fully-qualified RGI emoji
 // sequence of the emoji font's Emoji version (emoji-test.txt, as listed by
 // emoji-test-regex-pattern) is one glyph of the emoji font, and draws as one, the four
-// the canvas alone would split included (src/generation/joined-emoji.ts). Noto Sans SC
+// the canvas alone would split included (src/generation/text/joined-emoji.ts). Noto Sans SC
 // and TC join a list only for a Han or Bopomofo character the CJK cuts before them lack,
-// as the server reads their cmaps (src/generation/cmap.ts): every code point of the three
+// as the server reads their cmaps (src/generation/text/cmap.ts): every code point of the three
 // is checked against fontkit's reading (issue 24).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -16,12 +16,12 @@ import path from 'node:path'
 import { after, describe, it } from 'node:test'
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
 import * as fontkit from 'fontkit'
-import { cmapRecords, fontCodePoints, mappedCodePoints, readSfntTable, subtableLength } from '../../src/generation/cmap.js'
-import { emojiFontFile } from '../../src/generation/emoji-font.js'
-import { createDrawingFonts } from '../../src/generation/font-loading.js'
-import { createFontRegistry, EMOJI_FAMILY } from '../../src/generation/fonts.js'
-import { measureLine } from '../../src/generation/inline-text.js'
-import { SPLIT_SEQUENCES } from '../../src/generation/joined-emoji.js'
+import { cmapRecords, fontCodePoints, mappedCodePoints, readSfntTable, subtableLength } from '../../src/generation/text/cmap.js'
+import { emojiFontFile } from '../../src/generation/text/emoji-font.js'
+import { createDrawingFonts } from '../../src/generation/text/font-loading.js'
+import { createFontRegistry, EMOJI_FAMILY } from '../../src/generation/text/fonts.js'
+import { measureLine } from '../../src/generation/text/inline-text.js'
+import { SPLIT_SEQUENCES } from '../../src/generation/text/joined-emoji.js'
 import { NAME_CORPUS } from './name-corpus.js'
 
 const require = createRequire(import.meta.url)
@@ -83,7 +83,7 @@ describe('the CJK cuts join a text\'s font list by their cmaps (issue 24)', () =
   const filesOf = (family: string): string[] => registry.info().find((f) => f.name === family)!.files
   const [jp, sc, tc] = CUTS.map((family) => new Set(fontOf(family).characterSet))
 
-  it('reads the code points fontkit reads, from the regular file the registry looks up (src/generation/cmap.ts)', () => {
+  it('reads the code points fontkit reads, from the regular file the registry looks up (src/generation/text/cmap.ts)', () => {
     for (const family of [...CUTS, 'Noto Sans', 'Noto Sans KR']) {
       const ours = fontCodePoints(filesOf(family)[0]!)
       assert.ok(ours, `no code points read for ${family}`)

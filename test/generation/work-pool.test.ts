@@ -1,15 +1,15 @@
 // The worker pool drawing and text conversion run in (src/work/): a job stopped by its
 // signal or its time limit holds its lane until its thread has exited (the scheduler's own
 // tests are test/limits/scheduler.test.ts). The pool runs the features' own thread code
-// (src/generation/thread.ts, src/conversion/text/thread.ts) by file and export name.
+// (src/generation/pipeline/thread.ts, src/conversion/text/thread.ts) by file and export name.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { TEXT_PRIORS } from '../../src/conversion/text/routes.js'
 import type * as textThread from '../../src/conversion/text/thread.js'
 import { AppError } from '../../src/errors.js'
-import type { DrawJob } from '../../src/generation/render-job.js'
-import { GENERATION_PRIORS } from '../../src/generation/routes.js'
-import type * as drawingThread from '../../src/generation/thread.js'
+import type { DrawJob } from '../../src/generation/pipeline/render-job.js'
+import { GENERATION_PRIORS } from '../../src/generation/service.js'
+import type * as drawingThread from '../../src/generation/pipeline/thread.js'
 import type * as heldThread from '../fixtures/held-thread.js'
 import { createWorkPool } from '../../src/work/pool.js'
 import { createWork, threadCode, type Work } from '../../src/work/work.js'
@@ -20,7 +20,7 @@ import { until } from '../processes.js'
  * About a second of drawing within every budget (1.1–1.4 s on the 2-core machine): 20
  * lines of large outlined and blurred text over 50 rotated full-size triangles, as a
  * 3000×3000 PNG. The triangles alone came to 76–160 ms once flat pictures were deflated
- * in the fast mode (src/generation/draw.ts), under the 300 ms limit the timeout test sets,
+ * in the fast mode (src/generation/pipeline/draw.ts), under the 300 ms limit the timeout test sets,
  * and a blurred layer added only about 100 ms.
  */
 const slowDrawing: DrawJob = {
@@ -34,7 +34,7 @@ const slowDrawing: DrawJob = {
   }
 }
 
-const DRAW = threadCode<typeof drawingThread.draw>(new URL('../../src/generation/thread.js', import.meta.url), 'draw')
+const DRAW = threadCode<typeof drawingThread.draw>(new URL('../../src/generation/pipeline/thread.js', import.meta.url), 'draw')
 const HTML_TO_MARKDOWN = threadCode<typeof textThread.htmlToMarkdown>(new URL('../../src/conversion/text/thread.js', import.meta.url), 'htmlToMarkdown')
 const HELD = threadCode<typeof heldThread.held>(new URL('../fixtures/held-thread.js', import.meta.url), 'held')
 const DRAWING = { kind: 'draw', units: 0 }

@@ -14,7 +14,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import gifenc from 'gifenc'
 import sharp from 'sharp'
-import { MAX_ANIMATION_FRAMES, MAX_CENTISECOND_PIECE_MS, MAX_FRAME_DELAY_MS, playedDelays } from '../../src/generation/timeline.js'
+import { MAX_ANIMATION_FRAMES, MAX_CENTISECOND_PIECE_MS, MAX_FRAME_DELAY_MS, playedDelays } from '../../src/generation/pipeline/timeline.js'
 import { tempDir } from '../helpers.js'
 import { type HostileServer, startHostileServer } from './harness.js'
 

@@ -12,12 +12,14 @@ function countingStore (): { store: KeyStore, lookups: () => number, records: Ma
   let id = 0
   const store: KeyStore = {
     async create (k) {
-      const r: ApiKeyRecord = { id: ++id, name: k.name, prefix: k.prefix, hash: k.hash, source: k.source, status: 'active', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, createdAt: new Date(), updatedAt: new Date() }
+      const r: ApiKeyRecord = { id: ++id, name: k.name, prefix: k.prefix, hash: k.hash, source: k.source, status: 'active', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, linkId: `link-${id}`, linkSeed: 'seed', createdAt: new Date(), updatedAt: new Date() }
       records.set(k.hash, r)
       return r
     },
     async findByHash (hash) { lookups++; const r = records.get(hash); return r && { ...r } },
     async findByName (name) { return [...records.values()].find((r) => r.name === name) },
+    async findByLinkId (linkId) { lookups++; const r = [...records.values()].find((x) => x.linkId === linkId); return r && { ...r } },
+    async rollLinkSeed (id) { const r = [...records.values()].find((x) => x.id === id); if (r) r.linkSeed = `seed-${Date.now()}`; return r && { ...r } },
     async list () { return [...records.values()] },
     async setStatus (name, status) { const r = [...records.values()].find((x) => x.name === name); if (r) r.status = status; return r && { ...r } },
     async setLimits (name, limits) { const r = [...records.values()].find((x) => x.name === name); if (r) r.limits = { ...r.limits, ...limits }; return r && { ...r } },
@@ -60,6 +62,26 @@ describe('key look-up cache', () => {
     assert.equal((await cached.findByHash(hashKey('c')))!.status, 'active', 'within the TTL')
     now += 1
     assert.equal((await cached.findByHash(hashKey('c')))!.status, 'disabled', 'once the TTL has passed')
+  })
+
+  it('caches the look-up by link id the same way: once per TTL, dropped by a change through it, a change elsewhere seen after the TTL', async () => {
+    const inner = countingStore()
+    let now = 1_000_000
+    const cached = withKeyCache(inner.store, 30, { now: () => now })
+    const { linkId } = await cached.create({ name: 'l', prefix: 'um_l', hash: hashKey('l'), source: 'cli' })
+    const before = inner.lookups()
+    for (let i = 0; i < 3; i++) assert.equal((await cached.findByLinkId(linkId))!.status, 'active')
+    assert.equal(inner.lookups(), before + 1)
+    await cached.setStatus('l', 'disabled')
+    assert.equal((await cached.findByLinkId(linkId))!.status, 'disabled', 'dropped by the change made through it')
+    const seed = (await cached.findByLinkId(linkId))!.linkSeed
+    const rolled = await cached.rollLinkSeed((await cached.findByLinkId(linkId))!.id)
+    assert.notEqual(rolled!.linkSeed, seed)
+    assert.equal((await cached.findByLinkId(linkId))!.linkSeed, rolled!.linkSeed, 'a roll is seen at once')
+    inner.records.get(hashKey('l'))!.status = 'revoked' // another process
+    assert.equal((await cached.findByLinkId(linkId))!.status, 'disabled', 'within the TTL')
+    now += 30
+    assert.equal((await cached.findByLinkId(linkId))!.status, 'revoked', 'once the TTL has passed')
   })
 
   it('is off with a TTL of 0', async () => {

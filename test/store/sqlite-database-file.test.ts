@@ -81,13 +81,14 @@ describe('opening', () => {
     await first.keys.create(key('first'))
     await first.close()
     fs.mkdirSync(path.join(dir, 'cache'))
+    fs.mkdirSync(path.join(dir, 'result-cache'))
     fs.rmSync(path.join(dir, SQLITE_FILE))
     fs.writeFileSync(path.join(dir, `${SQLITE_FILE}-wal`), 'a journal of the lost database')
     const before = fs.readdirSync(dir).sort()
     assert.throws(() => openSqliteStore(dir), (err: unknown) => {
       assert.ok(err instanceof DatabaseStartError)
       assert.equal(err.exitCode, EXIT_DATABASE_MISSING)
-      assert.match(err.message, /is missing, but DATA_DIR holds an earlier install \(cache, utility-media\.sqlite-wal\)/)
+      assert.match(err.message, /is missing, but DATA_DIR holds an earlier install \(cache, result-cache, utility-media\.sqlite-wal\)/)
       return true
     })
     assert.deepEqual(fs.readdirSync(dir).sort(), before)

@@ -91,6 +91,32 @@ for (const backend of backends) {
       assert.equal((await store.keys.findByName('gamma-2'))!.id, renamed!.id)
     })
 
+    it('gives every key a link id and seed, finds it by link id, and rolls only the seed', async () => {
+      const a = await store.keys.create({ name: 'linked-a', prefix: 'um_link', hash: hashKey('linked-a'), source: 'cli' })
+      const b = await store.keys.create({ name: 'linked-b', prefix: 'um_link', hash: hashKey('linked-b'), source: 'cli', linkId: 'BBBBBBBBBBBBBBBB', linkSeed: 'given-seed' })
+      assert.match(a.linkId, /^[A-Za-z0-9_-]{16}$/)
+      assert.ok(a.linkSeed.length >= 16)
+      assert.deepEqual([b.linkId, b.linkSeed], ['BBBBBBBBBBBBBBBB', 'given-seed'])
+      assert.equal((await store.keys.findByLinkId(a.linkId))!.id, a.id)
+      assert.equal(await store.keys.findByLinkId('CCCCCCCCCCCCCCCC'), undefined)
+      const rolled = await store.keys.rollLinkSeed(a.id)
+      assert.equal(rolled!.linkId, a.linkId)
+      assert.notEqual(rolled!.linkSeed, a.linkSeed)
+      assert.equal((await store.keys.findByLinkId(a.linkId))!.linkSeed, rolled!.linkSeed)
+      assert.equal(await store.keys.rollLinkSeed(999_999), undefined)
+      await assert.rejects(store.keys.create({ name: 'linked-c', prefix: 'um_link', hash: hashKey('linked-c'), source: 'cli', linkId: 'BBBBBBBBBBBBBBBB' }))
+    })
+
+    it('keeps minted links by id, the first one saved standing', async () => {
+      const key = await store.keys.create({ name: 'minter', prefix: 'um_mint', hash: hashKey('minter'), source: 'cli' })
+      await store.links.save({ id: 'x'.repeat(22), keyId: key.id, target: '/gen/custom?body=e30' })
+      await store.links.save({ id: 'x'.repeat(22), keyId: key.id, target: '/gen/custom?body=other' })
+      const link = await store.links.get('x'.repeat(22))
+      assert.deepEqual({ id: link!.id, keyId: link!.keyId, target: link!.target }, { id: 'x'.repeat(22), keyId: key.id, target: '/gen/custom?body=e30' })
+      assert.ok(link!.createdAt instanceof Date)
+      assert.equal(await store.links.get('y'.repeat(22)), undefined)
+    })
+
     it('sums usage per key, day and group, and totals units since a day', async () => {
       const alpha = (await store.keys.findByName('alpha'))!
       const beta = (await store.keys.findByName('beta'))!

@@ -93,6 +93,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/links/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace your key's link secret: every link signed with the old one stops working
+         * @description Answers the new secret. Links minted or signed before stop working at once on this instance, and on the others within KEY_CACHE_TTL_MS (403 LINK_INVALID); the key itself and its link id stay the same.
+         */
+        post: operations["postMeLinksRoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a signed link to a picture, fetchable with no header (for chat embeds)
+         * @description Runs the request once as your key (it is drawn and counted now, and a request that would be refused is refused now, with the same error), then answers a link anyone can fetch until it expires. Every /gen/{template} and /gen/custom request can be linked, in every output format, and the image conversions of a URL (/convert/image-png, -jpg and -webp with url=). A request too long for a short link is kept by the server and linked by id. Links made with a secret that was rolled stop working. See docs/links.md, which also shows how to sign links yourself with no call at all.
+         */
+        post: operations["postLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed link: the picture it names, with no header
+         * @description The path is /l/{linkId}/{expires}/{signature}{target}, as POST /links answers it or a signer makes it (docs/links.md). 403 when the signature does not match (before any work), 410 once expired, 403 when the key that made it is disabled or revoked; otherwise the picture, or the error the keyed request would get. A link that never expires is cacheable for a year (immutable), an expiring one until it expires; ETag and If-None-Match (304) as on the keyed request.
+         */
+        get: operations["getL"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A signed link: the picture it names, with no header
+         * @description The path is /l/{linkId}/{expires}/{signature}{target}, as POST /links answers it or a signer makes it (docs/links.md). 403 when the signature does not match (before any work), 410 once expired, 403 when the key that made it is disabled or revoked; otherwise the picture, or the error the keyed request would get. A link that never expires is cacheable for a year (immutable), an expiring one until it expires; ETag and If-None-Match (304) as on the keyed request.
+         */
+        head: operations["headL"];
+        patch?: never;
+        trace?: never;
+    };
     "/color/random": {
         parameters: {
             query?: never;
@@ -434,13 +498,13 @@ export interface paths {
          * Convert an image to PNG — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-png` (`convertImagePng`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImagePngViaGet"];
         put?: never;
         /**
          * Convert an image to PNG
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the PNG bytes (Content-Type image/png) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         post: operations["convertImagePng"];
         delete?: never;
@@ -460,13 +524,13 @@ export interface paths {
          * Convert an image to JPEG — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-jpg` (`convertImageJpg`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImageJpgViaGet"];
         put?: never;
         /**
          * Convert an image to JPEG
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the JPEG bytes (Content-Type image/jpeg) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animation is answered with its first frame. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         post: operations["convertImageJpg"];
         delete?: never;
@@ -486,13 +550,13 @@ export interface paths {
          * Convert an image to WebP — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /convert/image-webp` (`convertImageWebp`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         *     Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         get: operations["convertImageWebpViaGet"];
         put?: never;
         /**
          * Convert an image to WebP
-         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
+         * @description Send the image (JPEG, PNG, WebP, GIF, AVIF, TIFF; at most 15 MB) as the raw request body with any content type, or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. Answers the WebP bytes (Content-Type image/webp) with X-Image-Width, X-Image-Height and X-Image-Frames headers; an animated GIF or WebP stays animated. EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.
          */
         post: operations["convertImageWebp"];
         delete?: never;
@@ -773,7 +837,7 @@ export interface components {
             /** @example not_sfw */
             reason: string;
         };
-        /** @description Every field is a string; each template reads its own (see each field) */
+        /** @description Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field) */
         TemplateFields: {
             /**
              * @description png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)
@@ -791,7 +855,7 @@ export interface components {
              */
             animated?: "auto" | "true" | "false";
             /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
-            max_bytes?: string;
+            max_bytes?: string | number;
             /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
             avatar?: string;
             /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -813,19 +877,19 @@ export interface components {
             /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
             icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
             /** @description (rank) Current level. Default: 1 */
-            level?: string;
+            level?: string | number;
             /** @description (rank) XP needed for the next level. Default: 100 */
-            max_xp?: string;
+            max_xp?: string | number;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
             /** @description (rank) Position on the leaderboard. Default: 1 */
-            rank?: string;
+            rank?: string | number;
             /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
             /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
             username?: string;
             /** @description (rank) XP within the current level. Default: 0 */
-            xp?: string;
+            xp?: string | number;
         } & {
             [key: string]: unknown;
         };
@@ -1306,6 +1370,13 @@ export interface operations {
                                 };
                             };
                         };
+                        /** @description What signs links to pictures with no call (docs/links.md); null while the operator has links off */
+                        links: null | {
+                            /** @description The key's link id: the first part of every link it signs (public) */
+                            id: string;
+                            /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
+                            secret: string;
+                        };
                     };
                 };
             };
@@ -1352,6 +1423,623 @@ export interface operations {
             };
             /**
              * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postMeLinksRoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replace your key's link secret: every link signed with the old one stops working */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        links: {
+                            /** @description The key's link id: the first part of every link it signs (public) */
+                            id: string;
+                            /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The keyed request's path and query, as you would send it: "/gen/welcome?username=Ana&avatar=https%3A%2F%2F…"
+                     * @example /gen/welcome?username=Ana&members=Member%20%2342
+                     */
+                    path: string;
+                    /** @description The JSON body of a route that takes one (/gen/custom): the link carries it as ?body= base64url of its JSON text */
+                    body?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Seconds until the link stops working (410); absent: never */
+                    expires_in?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Mint a signed link to a picture, fetchable with no header (for chat embeds) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description The link: absolute, under PUBLIC_URL, at most 512 characters; no header needed to fetch it */
+                        url: string;
+                        /** @description When the link stops working (RFC 3339, UTC); null: never */
+                        expires_at: null | string;
+                    };
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             *
+             *     `JSON_TOO_DEEP`: The JSON body nests objects and arrays too deeply: send only the fields the endpoint documents (see /docs)
+             *
+             *     `INVALID_UTF8`: The request body is not valid UTF-8 text
+             *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `LINK_MALFORMED`: This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it
+             *
+             *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
+             *
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
+             *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
+             *
+             *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
+             *
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_NOT_FOUND`: This minted link is not stored here: mint it again with POST /links
+             *
+             *     `TEMPLATE_NOT_FOUND`: No such template: see /list/templates
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_EXPIRED`: The link has expired: ask its owner for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `BODY_TOO_LARGE`: The request body is too large
+             *
+             *     `GEN_BUDGET_EXCEEDED`: The picture needs more than one request's budget of image pixels: use smaller images, or draw them smaller
+             *
+             *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_TOO_LONG`: The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description {linkId}/{expires}/{signature}{target} */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `LINK_MALFORMED`: This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it
+             *
+             *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
+             *
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
+             *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
+             *
+             *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
+             *
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_NOT_FOUND`: This minted link is not stored here: mint it again with POST /links
+             *
+             *     `TEMPLATE_NOT_FOUND`: No such template: see /list/templates
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_EXPIRED`: The link has expired: ask its owner for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GEN_BUDGET_EXCEEDED`: The picture needs more than one request's budget of image pixels: use smaller images, or draw them smaller
+             *
+             *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_TOO_LONG`: The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    headL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description {linkId}/{expires}/{signature}{target} */
+                "*": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `LINK_MALFORMED`: This is not a link of this server: a link reads /l/{linkId}/{expires}/{signature}{target}, as POST /links or the signer of docs/links.md makes it
+             *
+             *     `LINK_BODY_INVALID`: The link's body parameter must be base64url (no padding) of a JSON text in UTF-8
+             *
+             *     `LINK_NOT_LINKABLE`: This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)
+             *
+             *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
+             *
+             *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
+             *
+             *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             *
+             *     `MALFORMED_JSON`: The request body is not valid JSON
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
+             *
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINK_NOT_FOUND`: This minted link is not stored here: mint it again with POST /links
+             *
+             *     `TEMPLATE_NOT_FOUND`: No such template: see /list/templates
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_EXPIRED`: The link has expired: ask its owner for a new one */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `GEN_BUDGET_EXCEEDED`: The picture needs more than one request's budget of image pixels: use smaller images, or draw them smaller
+             *
+             *     `WORK_TOO_LARGE`: The request needed more memory than one job may use and was stopped: send a smaller request
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `LINK_TOO_LONG`: The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `LINKS_NOT_CONFIGURED`: Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)
+             *
+             *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */
@@ -2691,7 +3379,7 @@ export interface operations {
                 /** @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
-                max_bytes?: string;
+                max_bytes?: string | number;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -2713,19 +3401,19 @@ export interface operations {
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
                 /** @description (rank) Current level. Default: 1 */
-                level?: string;
+                level?: string | number;
                 /** @description (rank) XP needed for the next level. Default: 100 */
-                max_xp?: string;
+                max_xp?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
-                rank?: string;
+                rank?: string | number;
                 /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
                 /** @description (rank) XP within the current level. Default: 0 */
-                xp?: string;
+                xp?: string | number;
             };
             header?: never;
             path: {
@@ -2744,6 +3432,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2752,6 +3444,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -2891,7 +3592,7 @@ export interface operations {
                 /** @description auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames) */
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
-                max_bytes?: string;
+                max_bytes?: string | number;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
@@ -2913,19 +3614,19 @@ export interface operations {
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
                 /** @description (rank) Current level. Default: 1 */
-                level?: string;
+                level?: string | number;
                 /** @description (rank) XP needed for the next level. Default: 100 */
-                max_xp?: string;
+                max_xp?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
-                rank?: string;
+                rank?: string | number;
                 /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
                 /** @description (rank) XP within the current level. Default: 0 */
-                xp?: string;
+                xp?: string | number;
             };
             header?: never;
             path: {
@@ -2934,7 +3635,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Every field is a string; each template reads its own (see each field) */
+        /** @description Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field) */
         requestBody?: {
             content: {
                 /**
@@ -2953,6 +3654,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,6 +3666,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3107,6 +3821,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3115,6 +3833,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3283,6 +4010,10 @@ export interface operations {
             /** @description The image bytes (image/png, image/jpeg, image/webp, image/gif) */
             200: {
                 headers: {
+                    /** @description `miss`: this request drew the picture; `hit`: served from the result cache or from a drawing another request started (costs 1 unit) */
+                    "X-Cache"?: "hit" | "miss";
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3291,6 +4022,15 @@ export interface operations {
                     "image/webp": string;
                     "image/gif": string;
                 };
+            };
+            /** @description Not Modified: `If-None-Match` named this picture's `ETag` (costs 1 unit) */
+            304: {
+                headers: {
+                    /** @description The picture's content address, quoted; absent when the result cache is off (RESULT_CACHE_MAX_BYTES=0) */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description `VALIDATION`: Invalid request
@@ -3886,6 +4626,11 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
@@ -3921,6 +4666,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4036,13 +4793,18 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file` */
-        requestBody: {
+        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`; none when the query gives `url` */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
                 "image/*": string;
@@ -4089,6 +4851,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4204,6 +4978,11 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
@@ -4239,6 +5018,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4354,13 +5145,18 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file` */
-        requestBody: {
+        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`; none when the query gives `url` */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
                 "image/*": string;
@@ -4407,6 +5203,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4522,6 +5330,11 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
@@ -4557,6 +5370,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {
@@ -4672,13 +5497,18 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
+                /**
+                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
+                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
+                 */
+                url?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file` */
-        requestBody: {
+        /** @description The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`; none when the query gives `url` */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
                 "image/*": string;
@@ -4725,6 +5555,18 @@ export interface operations {
              *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
              *
              *     `IMAGE_TOO_MANY_FRAMES`: The animation declares more frames than this server converts: send a shorter animation
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
              */
             400: {
                 headers: {

@@ -1,13 +1,19 @@
 // POST (and GET, for clients that send GET with a body) /convert/image-png,
 // /convert/image-jpg (also as /convert/image-jpeg) and /convert/image-webp: the image as
-// the raw body or as a multipart form, the converted bytes back. Errors are the JSON envelope.
+// the raw body or as a multipart form, or fetched from `url=` (a bot converts a chat
+// attachment without downloading it first), the converted bytes back. Errors are the JSON
+// envelope. A fetched image is held to what an upload is: its bytes counted in the same
+// budget (IMAGE_UPLOAD_MEMORY) before they are read, at most MAX_IMAGE_BYTES, then the
+// same gate, lanes and memory.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { ImageConfig } from '../../config.js'
-import { AppError } from '../../errors.js'
+import { AppError, isAppError } from '../../errors.js'
+import type { AllowList } from '../../remote-fetch/address.js'
+import { createRemoteFetcher, type Resolver } from '../../remote-fetch/fetcher.js'
 import { parseBackground, WHITE } from './background.js'
-import { type ConversionWork, createImageConverter } from './convert.js'
+import { type ConversionWork, createImageConverter, type InspectedImage } from './convert.js'
 import { ACCEPTED_INPUTS, DEFAULT_QUALITY, OUTPUT_MIME, type OutputFormat } from './formats.js'
 import { type ByteBudget, type ByteHold, createByteBudget } from '../../work/byte-budget.js'
 import type { CostPrior, Work } from '../../work/work.js'
@@ -29,6 +35,11 @@ export interface ImageConversionOptions {
   uploads: ByteBudget
   /** REQUEST_TIMEOUT_MS (0: none): a conversion never runs past its request's deadline. */
   requestTimeoutMs?: number
+  /**
+   * Fetching `url=` (src/remote-fetch/): REMOTE_FETCH_ALLOW and REMOTE_FETCH_TIMEOUT_MS, as
+   * for the pictures' images; `resolve` points host names at loopback in tests.
+   */
+  remote?: { allow?: AllowList, timeoutMs?: number, resolve?: Resolver }
 }
 
 const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string, aliasOf?: string }> = [
@@ -41,9 +52,18 @@ const ENDPOINTS: Array<{ url: string, format: OutputFormat, name: string, aliasO
   { url: '/convert/image-webp', format: 'webp', name: 'WebP' }
 ]
 
+/** The longest `url=` taken: a Discord attachment URL with its signed query is about 250 characters. */
+const MAX_URL_LENGTH = 2048
+
 const QuerySchema = Type.Object({
   quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, examples: [90], description: 'Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)' })),
-  background: Type.Optional(Type.String({ maxLength: 64, examples: ['white'], description: 'JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white' }))
+  background: Type.Optional(Type.String({ maxLength: 64, examples: ['white'], description: 'JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white' })),
+  url: Type.Optional(Type.String({
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    examples: ['https://cdn.discordapp.com/attachments/1/2/photo.jpg'],
+    description: 'Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused'
+  }))
 })
 
 /** Units of a key's rate limit and quota one conversion costs. */
@@ -86,6 +106,21 @@ const ANSWERED = Object.freeze({ answered: true })
 
 const admissions = new WeakMap<FastifyRequest, Admission>()
 
+/** The request asks for its image from `url=` (read before validation: the raw query). */
+function wantsUrl (request: FastifyRequest): boolean {
+  return (request.query as Record<string, unknown> | undefined)?.url !== undefined
+}
+
+/** The request carries a body (a length above zero, or a chunked one). */
+function hasBody (request: FastifyRequest): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0')
+}
+
+function bodyAndUrl (): AppError {
+  return new AppError('IMAGE_BODY_AND_URL', 'Send the image either as the request body or as the url query parameter, not both: drop the body to convert the image at the URL, or drop url to convert the body')
+}
+
 /** The quality form field of a multipart upload, checked like the query parameter. */
 function formQuality (raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined
@@ -108,8 +143,10 @@ export function createUploadBudget (image: Pick<ImageConfig, 'uploadMemoryBytes'
   return createByteBudget({ limitBytes: image.uploadMemoryBytes, busyCode: 'IMAGE_BUSY', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, setting: 'IMAGE_UPLOAD_MEMORY', what: 'uploads', detail: 'uploadMemoryBytes' })
 }
 
-export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, work, uploads, requestTimeoutMs = 0 }) => {
+export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOptions> = async (app, { image, work, uploads, requestTimeoutMs = 0, remote = {} }) => {
   const converter = createImageConverter(image)
+  // The same bound as an upload's body: a URL answering more is stopped at that byte.
+  const fetcher = createRemoteFetcher({ allow: remote.allow, timeoutMs: remote.timeoutMs, resolve: remote.resolve, maxBytes: MAX_IMAGE_BYTES })
   const pace: UploadPace = { timeoutMs: image.uploadTimeoutMs, minBytesPerSecond: image.uploadMinBytesPerSecond, graceMs: image.uploadGraceMs }
   // Upload bodies reuse their buffers (body-buffers.ts): given back with the admission.
   const bodies = createBodyBuffers()
@@ -141,12 +178,20 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
 
   // The upload's bytes are reserved before the body is read: a refused upload costs no
   // memory. Runs after authentication (an onRequest hook), so requests without a key
-  // reserve nothing.
+  // reserve nothing. A request for a URL reserves nothing yet: its download's bytes are
+  // reserved from the same budget once the answer's headers have come, before its body is
+  // read (download, below).
   app.addHook('preParsing', function admit (request, _reply, payload, done) {
     const answer = new AbortController()
+    const fromUrl = wantsUrl(request)
+    // Refused before the body is read.
+    if (fromUrl && hasBody(request)) {
+      done(bodyAndUrl())
+      return
+    }
     let hold: ByteHold
     try {
-      hold = uploads.reserve(request.apiKey?.id, uploadBytes(request, bodies), (err) => answer.abort(err))
+      hold = uploads.reserve(request.apiKey?.id, fromUrl ? 0 : uploadBytes(request, bodies), (err) => answer.abort(err))
     } catch (err) {
       done(err as Error)
       return
@@ -167,6 +212,29 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
     })).then((upload) => done(null, upload), (err: Error) => done(err))
   })
 
+  /** The image at `url`, its bytes held by the request's admission (what an upload's would be). */
+  async function download (url: string, admission: Admission): Promise<Buffer> {
+    const { bytes } = await fetcher.fetch(url, 'url', {
+      bytes: { reserve: (n) => admission.hold.grow(n), giveBack: (n) => admission.hold.shrink(n) },
+      signal: admission.answer.signal
+    })
+    return bytes
+  }
+
+  /** converter.inspect, with what a URL answered told as the URL's failure rather than the body's. */
+  async function inspect (input: Buffer, url: string | undefined): Promise<InspectedImage> {
+    try {
+      return await converter.inspect(input)
+    } catch (err) {
+      if (url === undefined || !isAppError(err) || err.code !== 'IMAGE_UNSUPPORTED_FORMAT') throw err
+      const shown = url.length > 200 ? `${url.slice(0, 197)}...` : url
+      throw new AppError('REMOTE_IMAGE_INVALID', `url: the URL ${shown} did not answer with an image this endpoint reads: it must answer ${ACCEPTED_INPUTS.join(', ')}`, {
+        details: { ...err.details, url },
+        cause: err
+      })
+    }
+  }
+
   for (const endpoint of ENDPOINTS) {
     app.route({
       method: ['GET', 'POST'],
@@ -177,14 +245,18 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         images: [OUTPUT_MIME[endpoint.format]],
         // Conversion is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
         cost: IMAGE_CONVERSION_COST,
+        // A signed link names a GET with `url=` (docs/links.md): an attachment converted for an embed.
+        linkable: true,
         errors: ['EMPTY_BODY', 'BAD_CONTENT_LENGTH', 'BAD_REQUEST', 'IMAGE_UNSUPPORTED_FORMAT', 'IMAGE_INVALID',
-          'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'UPLOAD_TOO_SLOW']
+          'IMAGE_TOO_MANY_PIXELS', 'IMAGE_TOO_MANY_FRAMES', 'IMAGE_TIMEOUT', 'IMAGE_BUSY', 'UPLOAD_TOO_SLOW', 'IMAGE_BODY_AND_URL',
+          'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID']
       },
       schema: {
         tags: ['conversion'],
         summary: `Convert an image to ${endpoint.name}`,
         description: `Send the image (${ACCEPTED_INPUTS.join(', ')}; at most 15 MB) as the raw request body with any content type, ` +
-          'or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"). ' +
+          'or as multipart/form-data in a part named "file" (or the only file part; the form may also carry "quality" and "background"), ' +
+          'or give its address in `url` and no body (GET /convert/image-…?url=…): the server fetches it from a public host, at most 15 MB. ' +
           `Answers the ${endpoint.name} bytes (Content-Type ${OUTPUT_MIME[endpoint.format]}) with X-Image-Width, X-Image-Height and X-Image-Frames headers; ` +
           (endpoint.format === 'webp' ? 'an animated GIF or WebP stays animated. ' : 'an animation is answered with its first frame. ') +
           'EXIF orientation is applied, metadata removed, colours converted to sRGB. Errors are the JSON envelope.',
@@ -193,11 +265,14 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
       },
       handler: async function convertImage (request, reply) {
         const upload = request.body as Upload | undefined
-        if (upload === undefined || upload.bytes.length === 0) {
-          throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" part of a multipart form')
+        const url = request.query.url
+        const sent = upload !== undefined && upload.bytes.length > 0
+        if (url !== undefined && sent) throw bodyAndUrl()
+        if (url === undefined && !sent) {
+          throw new AppError('EMPTY_BODY', 'The request body is empty: send the image as the body, or as the "file" part of a multipart form, or give its address as the url query parameter')
         }
-        const quality = request.query.quality ?? formQuality(upload.fields.quality)
-        const backgroundRaw = request.query.background ?? upload.fields.background
+        const quality = request.query.quality ?? formQuality(upload?.fields.quality)
+        const backgroundRaw = request.query.background ?? upload?.fields.background
         const background = backgroundRaw === undefined ? WHITE : parseBackground(backgroundRaw)
         const admission = admissions.get(request)!
         // Answered while the upload arrived (its deadline, the client gone): its buffer may
@@ -212,8 +287,10 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
         try {
           result = await holding(request, async () => {
             if (timeoutMs !== undefined && timeoutMs <= 0) throw new AppError('TIMEOUT')
+            // Fetch (url=): through the SSRF-safe fetcher, its bytes counted in the request's hold before they are read.
+            const input = url === undefined ? upload!.bytes : await download(url, admission)
             // Inspect: the format and the header, checked before any decoding.
-            const source = await converter.inspect(upload.bytes)
+            const source = await inspect(input, url)
             const planned = converter.plan(source, asked)
             // Admit: by its estimated time against what is left of the deadline, then
             // served in fair order between keys on a libvips lane (src/work/scheduler.ts).
@@ -228,7 +305,7 @@ export const imageConversionRoutes: FastifyPluginAsyncTypebox<ImageConversionOpt
                 throw new AppError('TIMEOUT', 'The conversion waited for memory until the request was answered', { cause: err })
               }
               // Encode, within what is left of the deadline: time spent waiting for a lane and for memory is gone from it.
-              return await converter.encode(upload.bytes, source, { ...asked, timeoutMs: timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (performance.now() - from)) })
+              return await converter.encode(input, source, { ...asked, timeoutMs: timeoutMs === undefined ? undefined : Math.max(1, timeoutMs - (performance.now() - from)) })
             })
           })
         } catch (err) {

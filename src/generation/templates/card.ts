@@ -1,15 +1,15 @@
 // What the card templates share: a card (background, banner, shaded panel), the
 // avatar disc, the name shown, the colour fields' hint and optional images.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
-import type { Drawable } from '../assets.js'
-import type { NewCanvas } from '../canvas-pool.js'
-import { drawCover, roundedRect } from '../draw.js'
-import { drawLine } from '../inline-text.js'
+import type { Drawable } from '../drawable.js'
+import type { NewCanvas } from '../pipeline/canvas-pool.js'
+import { drawCover, roundedRect } from '../pipeline/draw.js'
+import { drawLine } from '../text/inline-text.js'
 import type { TemplateFields } from './template.js'
 
 export const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
 
-export async function optionalImage (load: () => Promise<Drawable>, value: string | undefined): Promise<Drawable | undefined> {
+export async function optionalImage<I> (load: () => Promise<I>, value: string | undefined): Promise<I | undefined> {
   return value === undefined || value.trim() === '' ? undefined : await load()
 }
 

@@ -1,10 +1,11 @@
 // The welcome and goodbye banners: avatar, username, a members line, an icon and a banner.
-import { colorField } from '../color.js'
-import { drawCover, fillTextLine, fitText } from '../draw.js'
-import { initialOf } from '../graphemes.js'
-import { markText, nameForInitial } from '../markup.js'
+import type { Sized } from '../drawable.js'
+import { colorField } from '../pipeline/color.js'
+import { drawCover, fillTextLine, fitText } from '../pipeline/draw.js'
+import { initialOf } from '../text/graphemes.js'
+import { drawnText, markText, nameForInitial } from '../text/markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
-import { sized, type Template } from './template.js'
+import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 /** A greeting card (welcome, goodbye): the same card with its own title line and colour. */
 export function greetingTemplate (name: string, title: string, titleColor: string, summary: string): Template {
@@ -26,7 +27,7 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
       font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
       text: { description: `The title line instead of "${title}"`, default: title }
     },
-    async prepare ({ fonts, images }, f) {
+    async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
       const W = 1024
       const H = 450
       const username = displayName(f)
@@ -40,7 +41,7 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
         members: colorField(f.color_members, '#c8ccd0', 'color_members')
       }
       const emoji = images.emoji.bind(images)
-      const [avatar, banner, icon, titleLine, nameLine, membersLine] = await Promise.all([
+      const [avatar, banner, icon, titleMarked, nameMarked, membersMarked] = await Promise.all([
         optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
         optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
         optionalImage(async () => await images.assetOrUrl('icon', f.icon!, 'icon'), f.icon),
@@ -48,10 +49,13 @@ export function greetingTemplate (name: string, title: string, titleColor: strin
         markText(username, emoji),
         markText(members, emoji)
       ])
-      return sized(W, H, (newCanvas) => {
-        const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
-        drawAvatar(ctx, avatar, 230, H / 2, 140, 'rgba(255,255,255,0.9)', initialOf(nameForInitial(username)), family)
-        if (icon) drawCover(ctx, icon, W - 140, 48, 88, 88)
+      return sized<I>(W, H, (newCanvas, pixels) => {
+        const titleLine = drawnText(titleMarked, pixels)
+        const nameLine = drawnText(nameMarked, pixels)
+        const membersLine = drawnText(membersMarked, pixels)
+        const { canvas, ctx } = startCard(newCanvas, W, H, background, pixels(banner), { inset: 24, radius: 28, shade: 'rgba(0,0,0,0.35)' })
+        drawAvatar(ctx, pixels(avatar), 230, H / 2, 140, 'rgba(255,255,255,0.9)', initialOf(nameForInitial(username)), family)
+        if (icon) drawCover(ctx, pixels(icon), W - 140, 48, 88, 88)
         const textX = 420
         const maxWidth = W - textX - (icon ? 160 : 60)
         ctx.textAlign = 'left'

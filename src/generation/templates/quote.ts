@@ -1,12 +1,13 @@
 // The quote card: a message in large type with its author's avatar and name.
-import { colorField } from '../color.js'
-import { fillTextLine, fitText, wrapText } from '../draw.js'
-import { initialOf } from '../graphemes.js'
-import { drawLine } from '../inline-text.js'
-import { markText, nameForInitial } from '../markup.js'
-import { textDirection } from '../scripts.js'
+import type { Sized } from '../drawable.js'
+import { colorField } from '../pipeline/color.js'
+import { fillTextLine, fitText, wrapText } from '../pipeline/draw.js'
+import { initialOf } from '../text/graphemes.js'
+import { drawLine } from '../text/inline-text.js'
+import { drawnText, markText, nameForInitial } from '../text/markup.js'
+import { textDirection } from '../text/scripts.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
-import { sized, type Template } from './template.js'
+import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 export const quote: Template = {
   name: 'quote',
@@ -21,7 +22,7 @@ export const quote: Template = {
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
     font: { description: 'A name from /list/fonts', default: 'Noto Serif' }
   },
-  async prepare ({ fonts, images }, f) {
+  async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
     const W = 1024
     const H = 512
     const username = displayName(f)
@@ -30,14 +31,16 @@ export const quote: Template = {
     const background = colorField(f.background, '#1e1f22', 'background')
     const color = colorField(f.color_text, 'white', 'color_text')
     const emoji = images.emoji.bind(images)
-    const [avatar, marked, author] = await Promise.all([
+    const [avatar, messageMarked, authorMarked] = await Promise.all([
       optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
       markText(message, emoji),
       markText(`— ${username}`, emoji)
     ])
-    return sized(W, H, (newCanvas) => {
+    return sized<I>(W, H, (newCanvas, pixels) => {
+      const marked = drawnText(messageMarked, pixels)
+      const author = drawnText(authorMarked, pixels)
       const { canvas, ctx } = startCard(newCanvas, W, H, background)
-      drawAvatar(ctx, avatar, 150, H / 2, 100, 'rgba(255,255,255,0.6)', initialOf(nameForInitial(username)), family)
+      drawAvatar(ctx, pixels(avatar), 150, H / 2, 100, 'rgba(255,255,255,0.6)', initialOf(nameForInitial(username)), family)
       const boxX = 300
       const boxW = W - boxX - 50
       let size = 48

@@ -1,10 +1,11 @@
 // The rank / level card: avatar, name, level, rank and an XP progress bar.
-import { colorField } from '../color.js'
-import { fillTextLine, fitText, roundedRect } from '../draw.js'
-import { initialOf } from '../graphemes.js'
-import { markText, nameForInitial } from '../markup.js'
+import type { Sized } from '../drawable.js'
+import { colorField } from '../pipeline/color.js'
+import { fillTextLine, fitText, roundedRect } from '../pipeline/draw.js'
+import { initialOf } from '../text/graphemes.js'
+import { drawnText, markText, nameForInitial } from '../text/markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'
-import { sized, type Template } from './template.js'
+import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 function num (value: string | undefined, fallback: number): number {
   const n = Number((value ?? '').trim().replace(/,/g, ''))
@@ -43,17 +44,17 @@ export const rank: Template = {
   fields: {
     username: { description: 'The member\'s name', default: 'Someone' },
     avatar: { description: 'URL of the avatar image' },
-    level: { description: 'Current level', default: '1' },
-    rank: { description: 'Position on the leaderboard', default: '1' },
-    xp: { description: 'XP within the current level', default: '0' },
-    max_xp: { description: 'XP needed for the next level', default: '100' },
+    level: { description: 'Current level', default: '1', numeric: true },
+    rank: { description: 'Position on the leaderboard', default: '1', numeric: true },
+    xp: { description: 'XP within the current level', default: '0', numeric: true },
+    max_xp: { description: 'XP needed for the next level', default: '100', numeric: true },
     background: { description: `Card colour ${COLOR_HINT}`, default: '#23272a' },
     banner: { description: 'A name from /list/banners or an image URL behind the card' },
     color_bar: { description: `Progress bar colour ${COLOR_HINT}`, default: '#5865f2' },
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
     font: { description: 'A name from /list/fonts', default: 'Sans Serif' }
   },
-  async prepare ({ fonts, images }, f) {
+  async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
     const W = 934
     const H = 282
     const username = displayName(f)
@@ -61,16 +62,17 @@ export const rank: Template = {
     const background = colorField(f.background, '#23272a', 'background')
     const bar = colorField(f.color_bar, '#5865f2', 'color_bar')
     const text = colorField(f.color_text, 'white', 'color_text')
-    const [avatar, banner, nameLine] = await Promise.all([
+    const [avatar, banner, nameMarked] = await Promise.all([
       optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
       optionalImage(async () => await images.assetOrUrl('banner', f.banner!, 'banner'), f.banner),
       markText(username, images.emoji.bind(images))
     ])
     const xp = Math.max(0, num(f.xp, 0))
     const maxXp = Math.max(1, num(f.max_xp, 100))
-    return sized(W, H, (newCanvas) => {
-      const { canvas, ctx } = startCard(newCanvas, W, H, background, banner, { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
-      drawAvatar(ctx, avatar, 141, H / 2, 90, 'rgba(255,255,255,0.85)', initialOf(nameForInitial(username)), family)
+    return sized<I>(W, H, (newCanvas, pixels) => {
+      const nameLine = drawnText(nameMarked, pixels)
+      const { canvas, ctx } = startCard(newCanvas, W, H, background, pixels(banner), { inset: 20, radius: 20, shade: 'rgba(0,0,0,0.4)' })
+      drawAvatar(ctx, pixels(avatar), 141, H / 2, 90, 'rgba(255,255,255,0.85)', initialOf(nameForInitial(username)), family)
       ctx.fillStyle = text
       ctx.textAlign = 'right'
       ctx.font = `bold 40px ${family}`

@@ -2,31 +2,40 @@
 // them, and optional, with a default, so that a GET URL with only `username` is a
 // picture), how it is prepared and drawn, and the boxes its images are drawn in.
 import type { Canvas } from '@napi-rs/canvas'
-import type { NewCanvas } from '../canvas-pool.js'
-import type { OutputFormat } from '../draw.js'
-import type { FontRegistry } from '../fonts.js'
-import type { ImageSource } from '../image-source.js'
+import type { ImageSource } from '../assets/image-source.js'
+import type { Drawable, Pixels, Sized } from '../drawable.js'
+import type { NewCanvas } from '../pipeline/canvas-pool.js'
+import type { OutputFormat } from '../pipeline/draw.js'
+import type { FontRegistry } from '../text/fonts.js'
 
 export const MAX_FIELD_LENGTH = 2000
 
-export interface TemplateDeps { fonts: FontRegistry, images: ImageSource }
+/** What a picture is prepared with: font names, and images of its phase (I: drawable.ts). */
+export interface TemplateDeps<I extends Sized = Drawable> { fonts: FontRegistry, images: ImageSource<I> }
 export type TemplateFields = Record<string, string | undefined>
 /**
- * Draws a prepared picture on a canvas made by `newCanvas` (the server's pool, or
- * createCanvas): CPU work only, nothing left to wait for.
+ * A prepared picture: its canvas's size, known before drawing (the budgets of an
+ * animation: src/generation/pipeline/timeline.ts), and its drawing on a canvas made by
+ * `newCanvas` (the server's pool, or createCanvas), CPU work only, nothing left to wait
+ * for. Drawing needs the images it was prepared with as pixels: only the thread that
+ * draws has them (`drawn`, drawable.ts); the event loop reads the size alone.
  */
-export type Draw = ((newCanvas: NewCanvas) => Canvas) & {
-  /** The canvas's size, known before drawing (the budgets of an animation: src/generation/timeline.ts). */
-  width: number
-  height: number
-}
+export type Draw<I = Drawable> = ((newCanvas: NewCanvas, pixels: Pixels<I>) => Canvas) & Sized
 
 /** A drawing function with its canvas's size. */
-export function sized (width: number, height: number, draw: (newCanvas: NewCanvas) => Canvas): Draw {
+export function sized<I> (width: number, height: number, draw: (newCanvas: NewCanvas, pixels: Pixels<I>) => Canvas): Draw<I> {
   return Object.assign(draw, { width, height })
 }
 
-export interface FieldDoc { description: string, default?: string }
+export interface FieldDoc {
+  description: string
+  default?: string
+  /**
+   * A number: the document types it as a number or a string (JSON clients send 12, the
+   * hosted service's clients "12"; both read the same), so generated clients take `level: 12`.
+   */
+  numeric?: true
+}
 
 export interface Template {
   name: string
@@ -34,14 +43,17 @@ export interface Template {
   defaultFormat: OutputFormat
   fields: Record<string, FieldDoc>
   /**
-   * Checks the fields and fetches and decodes every image they name (URLs, assets);
-   * the returned function draws. The split keeps network waits out of the render
-   * slot: a slow avatar server must not hold a CPU slot other requests could use.
+   * Checks the fields and has every image they name (URLs, assets) from `deps.images`;
+   * the returned function draws. Run twice by the same code: on the event loop, whose
+   * images are sizes (every 400 answered, every URL fetched, the canvas size known
+   * before work is queued), and in the thread that draws, whose images are decoded
+   * (drawable.ts). The split keeps network waits out of the render slot: a slow avatar
+   * server must not hold a CPU slot other requests could use.
    */
-  prepare (deps: TemplateDeps, fields: TemplateFields): Promise<Draw>
+  prepare<I extends Sized> (deps: TemplateDeps<I>, fields: TemplateFields): Promise<Draw<I>>
   /**
    * The box each image field is drawn in (cover): a larger image is decoded shrunk to
-   * it (src/generation/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
+   * it (src/generation/pipeline/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
    */
   imageBoxes: Record<string, { width: number, height: number }>
 }

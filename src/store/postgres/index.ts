@@ -16,7 +16,8 @@ import { openPostgresPool, POOL_SIZE, type PostgresOptions } from './database.js
 import { createPostgresGifFileStore } from './gif-files.js'
 import { createPostgresGifStore } from './gifs.js'
 import { classifyFailure, createStoreGuard, type StoreGuardOptions, STORE_RETRY_AFTER_S } from './guard.js'
-import { createPostgresKeyStore } from './keys.js'
+import { backfillLinkIds, createPostgresKeyStore } from './keys.js'
+import { createPostgresLinkStore } from './links.js'
 import { createPostgresUsageStore } from './usage.js'
 
 export interface PostgresStoreOptions extends PostgresOptions {
@@ -90,6 +91,12 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
     throw err
   }
   const db = pool
+  try {
+    await backfillLinkIds(db)
+  } catch (err) {
+    await db.end()
+    throw err
+  }
   const guard = createStoreGuard({ connections: POOL_SIZE, ...options.guard })
   const local = createLocalGifFileStore(options.dataDir)
   const stale = options.staleMs === undefined ? {} : { staleMs: options.staleMs }
@@ -98,6 +105,7 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
     kind: 'postgres',
     keys: withKeyCache(guard.wrap(createPostgresKeyStore(db)), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS, stale),
     usage: guard.wrap(createPostgresUsageStore(db)),
+    links: guard.wrap(createPostgresLinkStore(db)),
     gifs: withLocalFileFallback(withGifCache(guard.wrap(createPostgresGifStore(db)), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS, stale), local),
     gifFiles: createPostgresGifFileStore(db, options.dataDir, guard.run, local),
     async ping () { await guard.run(() => db.query('SELECT 1')) },

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { type ApiKeyRecord, type KeyLimits, type KeyStore, StoreConflictError } from '../interface.js'
+import { newLinkId, newLinkSeed } from '../link-ids.js'
 import { keyFromRow as toRecord, type KeyRow } from '../rows.js'
 
 export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
@@ -12,9 +13,9 @@ export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
       const now = Date.now()
       const l = key.limits ?? {}
       try {
-        return (await one(`INSERT INTO api_keys (name, prefix, hash, status, source, rate_max, rate_window_ms, quota_max, quota_period, created_at, updated_at)
-          VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-        [key.name, key.prefix, key.hash, key.source, l.rateMax ?? null, l.rateWindowMs ?? null, l.quotaMax ?? null, l.quotaPeriod ?? null, now]))!
+        return (await one(`INSERT INTO api_keys (name, prefix, hash, status, source, rate_max, rate_window_ms, quota_max, quota_period, created_at, updated_at, link_id, link_seed)
+          VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING *`,
+        [key.name, key.prefix, key.hash, key.source, l.rateMax ?? null, l.rateWindowMs ?? null, l.quotaMax ?? null, l.quotaPeriod ?? null, now, key.linkId ?? newLinkId(), key.linkSeed ?? newLinkSeed()]))!
       } catch (err) {
         const e = err as { code?: string, constraint?: string }
         if (e.code === '23505') {
@@ -26,6 +27,8 @@ export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
     },
     findByHash: (hash) => one('SELECT * FROM api_keys WHERE hash = $1', [hash]),
     findByName: (name) => one('SELECT * FROM api_keys WHERE name = $1', [name]),
+    findByLinkId: (linkId) => one('SELECT * FROM api_keys WHERE link_id = $1', [linkId]),
+    rollLinkSeed: (id) => one('UPDATE api_keys SET link_seed = $1, updated_at = $2 WHERE id = $3 RETURNING *', [newLinkSeed(), Date.now(), id]),
     async list () {
       return (await pool.query<KeyRow>('SELECT * FROM api_keys ORDER BY id')).rows.map(toRecord)
     },
@@ -56,5 +59,13 @@ export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
     async count () {
       return (await pool.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM api_keys')).rows[0]!.n
     }
+  }
+}
+
+/** Gives the keys made before migration 7 their link id and seed, once (at open; instances starting together skip rows another already gave one). */
+export async function backfillLinkIds (pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM api_keys WHERE link_id IS NULL')
+  for (const { id } of rows) {
+    await pool.query('UPDATE api_keys SET link_id = $1, link_seed = $2 WHERE id = $3 AND link_id IS NULL', [newLinkId(), newLinkSeed(), id])
   }
 }

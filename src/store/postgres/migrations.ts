@@ -112,5 +112,21 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
       );
       CREATE INDEX gif_reports_gif ON gif_reports (gif_id);
     `
+  },
+  {
+    version: 7,
+    name: 'signed links',
+    // As in SQLite: link ids of older keys are written by the store when it opens.
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN link_id TEXT;
+      ALTER TABLE api_keys ADD COLUMN link_seed TEXT;
+      CREATE UNIQUE INDEX api_keys_link_id ON api_keys (link_id);
+      CREATE TABLE minted_links (
+        id TEXT PRIMARY KEY,
+        key_id BIGINT NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+        target TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+    `
   }
 ]

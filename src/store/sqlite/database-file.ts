@@ -51,7 +51,7 @@ export class DatabaseFileGoneError extends StoreUnavailableError {
 function earlierInstallMarks (dataDir: string, file: string): string[] {
   const marks: string[] = []
   const has = (name: string): boolean => fs.existsSync(path.join(dataDir, name))
-  for (const name of ['cache', 'usage-pending', `${path.basename(file)}-wal`, `${path.basename(file)}-shm`]) {
+  for (const name of ['cache', 'result-cache', 'usage-pending', `${path.basename(file)}-wal`, `${path.basename(file)}-shm`]) {
     if (has(name)) marks.push(name)
   }
   try {

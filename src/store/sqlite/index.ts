@@ -8,6 +8,7 @@ import { checkBeforeOpen, type DatabaseFileState, openFailure, watchDatabaseFile
 import { openSqliteDatabase, SQLITE_FILE, type SqliteDatabase } from './database.js'
 import { createSqliteGifStore } from './gifs.js'
 import { createSqliteKeyStore } from './keys.js'
+import { createSqliteLinkStore } from './links.js'
 import { createSqliteUsageStore } from './usage.js'
 
 export interface SqliteStoreOptions {
@@ -37,9 +38,10 @@ export function openSqliteStore (dataDir: string, options: SqliteStoreOptions = 
   const writable = (): void => watch.assertWritable()
   return {
     kind: 'sqlite',
-    keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
+    keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename', 'rollLinkSeed'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: guardWrites(createSqliteUsageStore(db), ['add'], writable),
     gifs: withGifCache(guardWrites(createSqliteGifStore(db), ['add', 'remove', 'removeMany', 'hide', 'unhide', 'setAttribution', 'report'], writable), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
+    links: guardWrites(createSqliteLinkStore(db), ['save'], writable),
     gifFiles: createLocalGifFileStore(dataDir),
     async ping () { ping.get() },
     database: () => watch.check(),

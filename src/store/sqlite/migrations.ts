@@ -147,5 +147,25 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       );
       CREATE INDEX gif_reports_gif ON gif_reports (gif_id);
     `
+  },
+  {
+    version: 7,
+    name: 'signed links',
+    // Each key's public link id and the seed its link secret is derived from (with the
+    // server's signing key, which the database never holds: docs/links.md). Keys made
+    // before get theirs from the store when it opens (src/store/link-ids.ts: the ids are
+    // random bytes, which SQL cannot write as base64url). minted_links: links whose
+    // request is too long for a short URL, kept by POST /links.
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN link_id TEXT;
+      ALTER TABLE api_keys ADD COLUMN link_seed TEXT;
+      CREATE UNIQUE INDEX api_keys_link_id ON api_keys (link_id);
+      CREATE TABLE minted_links (
+        id TEXT PRIMARY KEY,
+        key_id INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+        target TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `
   }
 ]
