@@ -121,7 +121,7 @@ function duration (ms) {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
 }
 
-/** "test/colors/routes.test.ts › GET /color/info › reads hex=00ff00 as lime: <message>". */
+/** "test/unit/colors/routes.test.ts › GET /color/info › reads hex=00ff00 as lime: <message>". */
 function describeFailure (failure) {
   const file = failure.file ? path.relative(root, failure.file) : '(no file)'
   // A file that failed outside its tests is reported as a test named by its path.
