@@ -3,7 +3,7 @@
 # Settings are environment variables (README, .env.example); DATA_DIR is /data here.
 
 # Node 24 LTS, one of the lines the test suite runs on (scripts/node-lts.mjs; checked by
-# test/foundation/container.test.ts). Its SQLite driver is better-sqlite3 13, whose
+# test/system/process/container.test.ts). Its SQLite driver is better-sqlite3 13, whose
 # Node-API binary ships in the npm package (src/store/sqlite/driver.ts).
 
 # --- build: compile TypeScript (and better-sqlite3 12, Node 20's driver, which npm

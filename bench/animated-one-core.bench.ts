@@ -12,7 +12,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort, request } from '../test/processes.js'
+import { freePort, request } from '../test/support/processes.js'
 import { TURNING_AVATAR_FRAMES, turningAvatar } from '../test/fixtures/turning-avatar.js'
 import type { Benchmark, BenchRow } from './harness.js'
 

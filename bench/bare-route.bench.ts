@@ -26,7 +26,7 @@ import { allocatorEnv, serverNodeFlags } from '../scripts/allocator.mjs'
 import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import { type Benchmark, type BenchRow, load, median, perRoundRatios, roundsOf } from './harness.js'
 import { photo } from './image-conversion.bench.js'
-import { freePort } from '../test/processes.js'
+import { freePort } from '../test/support/processes.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)

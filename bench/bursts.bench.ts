@@ -1,7 +1,7 @@
 // Bursts against the built server with default admission settings (issue 24;
 // docs/admission.md): what each burst is answered, how long its answers take (p50, p99)
 // and the server's peak RSS meanwhile. The counts are asserted by
-// test/process/bursts.test.ts; the times and memory are printed here, never asserted.
+// test/system/process/bursts.test.ts; the times and memory are printed here, never asserted.
 //
 // 1. one key, 3 concurrent 800×600 JPEG → WebP;
 // 2. one key, 20 concurrent of the same;
@@ -52,7 +52,7 @@ const TARGET_B_FLOOR_MS = 1500
 /** 2400 × 2110 RGB without compression: 14.5 MB (MiB, as MAX_IMAGE_BYTES counts), under the 15 MB limit. */
 const BIG_PNG = { width: 2400, height: 2110 }
 
-/** A photo-like JPEG: gaussian grain converts like a photograph (the costly case), as test/process/bursts.test.ts makes it. */
+/** A photo-like JPEG: gaussian grain converts like a photograph (the costly case), as test/system/process/bursts.test.ts makes it. */
 async function photo (width: number, height: number): Promise<Buffer> {
   return await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer()
 }

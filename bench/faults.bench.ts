@@ -1,12 +1,12 @@
 // Issue 25's table, measured from outside: the built server (dist/server.js) under a
 // steady stream of keyed requests while a dependency fails, each fault made by the TCP
-// fault proxy of the process tests (test/fault-proxy.ts) in front of the real PostgreSQL
+// fault proxy of the process tests (test/support/fault-proxy.ts) in front of the real PostgreSQL
 // and Redis, or done to the SQLite file and the process itself. Per fault: the answers by
 // status (200, 503, 500, others), the longest answer, usage lost and counted twice (the
 // requests answered 200 against the usage the store holds afterwards), and the recovery
 // time (from the fault's end to /readyz reporting the dependency back, or to a restart's
 // first answer). Printed as a table, never asserted: the process tests assert the
-// behaviour (test/faults/, test/scale-out/, test/process/).
+// behaviour (test/system/faults/, test/system/scale-out/, test/system/process/).
 //
 // Needs PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432/test) and Redis
 // (TEST_REDIS_URL, default 127.0.0.1:6379); the PostgreSQL and Redis rows are skipped
@@ -20,9 +20,9 @@ import path from 'node:path'
 import { Database } from '../src/store/sqlite/driver.js'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../test/backends.js'
-import { type FaultProxy, startFaultProxy } from '../test/fault-proxy.js'
-import { type ServerProcess, startServerProcess } from '../test/processes.js'
+import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../test/support/backends.js'
+import { type FaultProxy, startFaultProxy } from '../test/support/fault-proxy.js'
+import { type ServerProcess, startServerProcess } from '../test/support/processes.js'
 import type { Benchmark } from './harness.js'
 
 /** The key every stream uses: looked up before each fault, so held in memory during it. */

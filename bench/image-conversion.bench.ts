@@ -18,7 +18,7 @@ import { threadPoolEnv } from '../scripts/thread-pool.mjs'
 import { losslessPngOptions } from '../src/conversion/image/formats.js'
 import { type Benchmark, type BenchRow, median, opsPerSec, perRoundRatios, requestLoop } from './harness.js'
 import { startOurServer } from './shared-path.bench.js'
-import { freePort } from '../test/processes.js'
+import { freePort } from '../test/support/processes.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -78,7 +78,7 @@ async function peakRssUnderUploads (clients: number): Promise<{ peakMb: number, 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-bench-rss-'))
   const code = `
     import { createApp } from ${JSON.stringify(path.join(root, 'src/app.ts'))}
-    import { testConfig } from ${JSON.stringify(path.join(root, 'test/config.ts'))}
+    import { testConfig } from ${JSON.stringify(path.join(root, 'test/support/config.ts'))}
     import { createKeyService } from ${JSON.stringify(path.join(root, 'src/access/keys.ts'))}
     import { openSqliteStore } from ${JSON.stringify(path.join(root, 'src/store/sqlite/index.ts'))}
     import { createMemoryCounterStore } from ${JSON.stringify(path.join(root, 'src/store/counters/memory.ts'))}

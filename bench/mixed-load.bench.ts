@@ -6,9 +6,9 @@ import fs from 'node:fs'
 import pg from 'pg'
 import { runCli } from '../src/cli/main.js'
 import { renderStarterGif } from '../src/gifs/starter-art.js'
-import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../test/backends.js'
-import { tempDir } from '../test/helpers.js'
-import { request, type ServerProcess, startServerProcess } from '../test/processes.js'
+import { dropSchema, postgresMissing, redisMissing, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName, urlWithSchema } from '../test/support/backends.js'
+import { tempDir } from '../test/support/helpers.js'
+import { request, type ServerProcess, startServerProcess } from '../test/support/processes.js'
 import { type Benchmark, type BenchRow, load, type LoadResult } from './harness.js'
 
 type Req = { method?: 'GET' | 'POST', path: string, headers?: Record<string, string>, body?: string | Buffer }

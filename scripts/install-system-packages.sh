@@ -7,7 +7,7 @@
 # (chromium-common recommends fonts-liberation, upower, udev, libgl1-mesa-dri, ...): the
 # tests must run on what users' machines hold. A bug showed only where fonts-liberation
 # was installed (the drawing threads picked up a host font;
-# test/process/drawing-threads.test.ts). A chromium installed earlier without its
+# test/system/process/drawing-threads.test.ts). A chromium installed earlier without its
 # recommended packages gets the missing ones. libjemalloc2 needs nothing beyond itself.
 set -euo pipefail
 

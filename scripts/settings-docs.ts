@@ -2,7 +2,7 @@
 // settings (src/config/settings.ts), so that neither can drift from what the server reads.
 // Run after changing a setting:
 //   node --import tsx scripts/settings-docs.ts
-// test/foundation/settings.test.ts fails while the committed files differ from what this makes.
+// test/unit/config/settings.test.ts fails while the committed files differ from what this makes.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

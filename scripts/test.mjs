@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // The whole test suite: type-check and lint everything (eslint.config.mjs), then run every test/**/*.test.ts with
-// Node's test runner (TypeScript loaded through tsx). Extra arguments narrow the files:
-// node scripts/test.mjs colors  → only files whose path contains "colors".
+// Node's test runner (TypeScript loaded through tsx). test/ mirrors src/: test/unit/ holds
+// each module's tests at its path (src/work/pool.ts → test/unit/work/pool.test.ts),
+// test/system/ the suites by kind (process, hostile, faults, scale-out, browser, clients,
+// golden). Extra arguments narrow the files:
+// node scripts/test.mjs colors  → only files whose path contains "colors";
+// node scripts/test.mjs src/work → the tests of src/work/ (test/unit/work/);
+// node scripts/test.mjs unit     → every unit test; system/process → the process suite.
 // The hostile suite then runs alone (see below), and the store-dependent suites run again
 // on PostgreSQL when it is reachable (--sqlite-only skips that pass). All of it runs on
 // this machine's Node, then again on Node 24 and Node 26 LTS from the npm registry
@@ -18,7 +23,9 @@ import { ensureNode, EXTRA_NODE_VERSIONS } from './node-lts.mjs'
 
 const startedAt = Date.now()
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+// A filter naming a src module or folder selects its tests (the same path under test/unit/).
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+  .map((a) => a.startsWith('src/') ? a.replace(/^src\//, 'test/unit/').replace(/\.ts$/, '') : a)
 
 const files = fs.readdirSync(path.join(root, 'test'), { recursive: true })
   .map(String)
@@ -42,7 +49,7 @@ if (files.length === 0) {
 // The browser tests drive Debian's chromium, and `npm start` prefers Debian's jemalloc:
 // installed here when missing (apt-get; CI does the same in .ci/run), so that a fresh
 // machine needs no step beyond `npm test`.
-if (files.some((f) => f.startsWith(path.join('test', 'browser'))) && !fs.existsSync('/usr/bin/chromium')) {
+if (files.some((f) => f.startsWith(path.join('test', 'system', 'browser'))) && !fs.existsSync('/usr/bin/chromium')) {
   const install = spawnSync('bash', [path.join(root, 'scripts', 'install-system-packages.sh')], { cwd: root, stdio: 'inherit' })
   if (install.status !== 0) process.stderr.write('Could not install chromium (scripts/install-system-packages.sh): the browser tests will fail\n')
 }
@@ -114,7 +121,7 @@ function duration (ms) {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
 }
 
-/** "test/colors/routes.test.ts › GET /color/info › reads hex=00ff00 as lime: <message>". */
+/** "test/unit/colors/routes.test.ts › GET /color/info › reads hex=00ff00 as lime: <message>". */
 function describeFailure (failure) {
   const file = failure.file ? path.relative(root, failure.file) : '(no file)'
   // A file that failed outside its tests is reported as a test named by its path.
@@ -156,19 +163,21 @@ function summarise () {
   return passes.find((p) => p.status !== 0)?.status ?? 0
 }
 
-// The hostile suite (test/hostile/) measures the server process it attacks (a /healthz
+// The hostile suite (test/system/hostile/) measures the server process it attacks (a /healthz
 // probe's longest wait, CPU time after the last answer): it runs after the rest, one file
 // at a time, so that no other test shares the cores it measures.
-const HOSTILE = path.join('test', 'hostile') + path.sep
+const HOSTILE = path.join('test', 'system', 'hostile') + path.sep
 const hostileFiles = files.filter((f) => f.startsWith(HOSTILE))
 const otherFiles = files.filter((f) => !f.startsWith(HOSTILE))
 
 // The suites that exercise the store run a second time on PostgreSQL (scale-out mode),
-// where one is reachable: same tests, same behaviour, both stores. Of their folders, only
-// the files whose store follows TEST_STORE (test apps and stores from test/helpers.ts):
-// the others test a process, a parser or a store they open themselves, and would only
-// run again unchanged.
-const STORE_SUITES = ['test/foundation/', 'test/limits/', 'test/gifs/']
+// where one is reachable: same tests, same behaviour, both stores. They are the unit tests
+// of what keeps its state in the store: keys, limits and usage (access/), what every route
+// shares (http/, the error catalogue), metrics and the gif catalog. Of those, only the
+// files whose store follows TEST_STORE (test apps and stores from test/support/helpers.ts):
+// the others test a parser or a store they open themselves, and would only run again
+// unchanged. (test/unit/store/ opens both stores itself, where PostgreSQL is reachable.)
+const STORE_SUITES = ['test/unit/access/', 'test/unit/http/', 'test/unit/errors.test.ts', 'test/unit/metrics/', 'test/unit/gifs/']
 const FOLLOWS_TEST_STORE = /\b(createTestApp|openTestStore|TEST_STORE)\b/
 const storeFiles = files
   .filter((f) => STORE_SUITES.some((d) => f.startsWith(d.replaceAll('/', path.sep))))

@@ -1,10 +1,10 @@
-// Regenerates the golden images in test/golden/ from the cases in
-// test/generation/golden-cases.ts, through the same HTTP path the test uses.
+// Regenerates the golden images in test/system/golden/reference/ from the cases in
+// test/system/golden/golden-cases.ts, through the same HTTP path the test uses.
 // Run on purpose after a change meant to alter the pictures, look at them, commit them:
 //   node --import tsx scripts/update-golden.ts [name ...]
 import fs from 'node:fs'
 import path from 'node:path'
-import { ANIMATED_GOLDEN_CASES, ANIMATED_GOLDEN_DIR, compareImages, frameOf, GOLDEN_CASES, GOLDEN_DIR, startGoldenFixture, toReference } from '../test/generation/golden-cases.js'
+import { ANIMATED_GOLDEN_CASES, ANIMATED_GOLDEN_DIR, compareImages, frameOf, GOLDEN_CASES, GOLDEN_DIR, startGoldenFixture, toReference } from '../test/system/golden/golden-cases.js'
 
 const only = process.argv.slice(2)
 const cases = GOLDEN_CASES.filter((c) => only.length === 0 || only.includes(c.name))

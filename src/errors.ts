@@ -2,7 +2,7 @@
 // status (which clients also read as `code` in the envelope) and a default message a
 // person can act on. Domain code throws AppError with a code from this table; the one
 // error handler (src/http/error-handler.ts) turns it into the envelope. Every entry is
-// exercised by test/foundation/errors.test.ts (status and envelope), and by the
+// exercised by test/unit/errors.test.ts (status and envelope), and by the
 // feature tests that trigger it for real.
 
 export const ERROR_CATALOGUE = {

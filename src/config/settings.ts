@@ -3,7 +3,7 @@
 // documents it. The Config type (src/config.ts), the list of names, .env.example and the
 // settings tables of docs/configuration.md are all made from it (the last two by
 // scripts/settings-docs.ts; a test fails when the committed files differ). A new setting
-// is one entry here, plus a bad value in test/process/settings.test.ts.
+// is one entry here, plus a bad value in test/system/process/settings.test.ts.
 import os from 'node:os'
 import {
   allowList, baseUrl, bindHost, boolean, duration, httpUrl, integer, list, ConfigError, oneOf, optional, origins,

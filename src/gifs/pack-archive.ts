@@ -28,7 +28,7 @@
 //   overlap, size and CRC-32 checks are ours, as yauzl makes none of them.
 // - .tar.gz: ours, not tar-stream, which reads a size field of "12abc" as 10, "+1" as 1
 //   and blanks as 0 without showing the field, and reads entries past the end-of-archive
-//   blocks that GNU tar never lists (test/gifs/pack-archive.test.ts): a pack must unpack
+//   blocks that GNU tar never lists (test/unit/gifs/pack-archive.test.ts): a pack must unpack
 //   to what `tar -tzf` shows. Numbers are read as GNU tar reads them.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'

@@ -21,7 +21,7 @@ export const PHASH_PATTERN = /^[0-9a-f]{48}$/
  * the same gif resized to 80 % and re-encoded with 64 colours differs by 5 bits, enlarged
  * twice with dithering by 2; different art by 23 to 113, except two gifs that share one
  * background and differ only by a small word drawn on it (12): near enough to be reported
- * (test/gifs/perceptual-hash.test.ts).
+ * (test/unit/gifs/perceptual-hash.test.ts).
  */
 export const NEAR_DUPLICATE_MAX_DISTANCE = 18
 

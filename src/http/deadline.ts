@@ -10,7 +10,7 @@
 // Not Fastify's handlerTimeout and request.signal: in Fastify 5.12 that signal fires on
 // the request stream's 'close', which Node emits as soon as a body has been read, so
 // every POST's work would stop at once (fastify/fastify#6725; held by the last tests of
-// test/hostile/heavy-work.test.ts). Here a client has left when the answer's socket
+// test/system/hostile/heavy-work.test.ts). Here a client has left when the answer's socket
 // closes before the answer was written. Speed would not keep this piece: against
 // handlerTimeout it measured 1.02 to 1.04 (docs/performance.md).
 import type { FastifyReply } from 'fastify'

@@ -20,7 +20,7 @@
 // sockets (lib/_http_server.js): its 'data' and 'timeout' listeners are its own (removed
 // here); adding a 'data' listener makes it stop feeding its parser natively; the parser has
 // `remove()`, which takes it out of the list closeIdleConnections() and the header timeout
-// walk. test/process/raw-utf8-url.test.ts holds all of it against the built server.
+// walk. test/system/process/raw-utf8-url.test.ts holds all of it against the built server.
 import type { EventEmitter } from 'node:events'
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'

@@ -1,6 +1,6 @@
 // HTTP over a bare socket, for the tests that must control the bytes: what existing
-// clients send exactly (test/clients/wire.ts), hostile requests written slowly, in pieces
-// or left open (test/hostile/), several requests on one connection (raw UTF-8 targets).
+// clients send exactly (test/system/clients/wire.ts), hostile requests written slowly, in pieces
+// or left open (test/system/hostile/), several requests on one connection (raw UTF-8 targets).
 // No HTTP library in between, so nothing adds, drops or reorders a header, and an
 // answer the server never finishes is seen as such. The answers are read back raw and
 // framed here: Content-Length, chunked, or until the server closes.

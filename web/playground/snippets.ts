@@ -1,7 +1,7 @@
 // The request the playground sends, written out as code a visitor can copy: a curl
 // command and a fetch call. The key never appears in them: they read it from the
 // environment ($API_KEY, process.env.API_KEY), so a pasted snippet leaks nothing.
-// No DOM here: test/playground/snippets.test.ts runs these in Node.
+// No DOM here: test/unit/playground/snippets.test.ts runs these in Node.
 
 export interface ApiRequest {
   /** The server's origin, e.g. "https://media.example.com". */

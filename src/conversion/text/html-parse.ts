@@ -9,7 +9,7 @@
 // whatever is open closes at the end. On broken markup these follow the HTML standard's
 // tokenizer where htmlparser2 10 did not (§13.2.5): RCDATA (<title>, <textarea>) decodes
 // character references; <script/> still starts raw text; "</>", "</ p>" and "<!->" are
-// dropped as bogus comments; <svg/> leaves foreign content. test/conversion-text/
+// dropped as bogus comments; <svg/> leaves foreign content. test/unit/conversion/text/
 // html-parse.test.ts checks the events against htmlparser2's.
 // Unlike htmlparser2, a tag, comment, declaration or processing instruction cut off by the
 // end of the input is dropped, as HTML's tokenizer drops it (§13.2.5), rather than given

@@ -1,5 +1,5 @@
 // Markdown → HTML: CommonMark 0.31.2 (markdown-it, checked against every example of the
-// commonmark-spec package in test/conversion-text/commonmark-spec.test.ts) plus the GitHub
+// commonmark-spec package in test/unit/conversion/text/markdown-safety.test.ts) plus the GitHub
 // extensions: tables and strikethrough (built into markdown-it), task lists (our own
 // linear rule, task-list.ts), and, on request, extended autolinks (markdown-it's linkify).
 //

@@ -42,7 +42,7 @@ export function createDrawingFonts (options: { dataDir?: string } = {}): FontReg
  * off by DISABLE_SYSTEM_FONTS_LOAD), so on a host with fonts-liberation it answers with
  * LiberationSerif-Regular.ttf (metric-compatible with Times New Roman), and the host's
  * font shaped the layout. Found by watching /proc/self/maps per call; see
- * test/process/drawing-threads.test.ts.
+ * test/system/process/drawing-threads.test.ts.
  */
 export const HOST_DEFAULT_FAMILY = 'Times New Roman'
 

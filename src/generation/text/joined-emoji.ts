@@ -9,7 +9,7 @@
 // one place every width, cut, wrap and initial goes through: the canvas then has one
 // character, which no layout splits, and draws the font's glyph.
 //
-// test/generation/script-coverage.test.ts draws every RGI sequence and fails on any that
+// test/unit/generation/text/script-coverage.test.ts draws every RGI sequence and fails on any that
 // is split, so a sequence a font update adds to the split ones is found there; it also
 // fails when the canvas alone stops splitting one of these, which can then go.
 import { cmapRecords, type CmapRecord, format12Groups, subtableLength } from './cmap.js'

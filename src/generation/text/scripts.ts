@@ -2,7 +2,7 @@
 // takes one font-family list per string and, for each character, draws with the first
 // family of the list that has it: the list for a text holds a family for every script in
 // it, so a name mixing scripts draws each run in a font that has it (covered per script
-// by test/generation/script-coverage.test.ts, from the fonts' cmap tables). A family is
+// by test/unit/generation/text/script-coverage.test.ts, from the fonts' cmap tables). A family is
 // added only when its script is present, so that it is loaded on first use (fonts.ts).
 
 /** Latin (with Vietnamese), Greek, Cyrillic and most of Devanagari; first after the requested family. */
@@ -36,7 +36,7 @@ const BEFORE_CJK: readonly ScriptFamily[] = [
  * (docs/memory.md, "Fonts"). Noto Sans JP, SC and TC are regional cuts of one design
  * (Noto Sans CJK), so a name whose characters come from two of them still reads as one.
  * SC and TC add no character outside Han and Bopomofo to Noto Sans and Noto Sans JP
- * (test/generation/script-coverage.test.ts checks every code point of the three).
+ * (test/unit/generation/text/script-coverage.test.ts checks every code point of the three).
  */
 const AFTER_CJK: readonly string[] = ['Noto Sans SC', 'Noto Sans TC']
 const HAN_OR_BOPOMOFO = /[\p{Script=Han}\p{Script=Bopomofo}]/u
