@@ -41,24 +41,24 @@ const SAME_LAYER_USES = {
 
 /**
  * Inside src/generation/, the same from the bottom up: fonts and named images know no
- * template, and nothing below the service knows it. The templates, /gen/custom and the
- * pipeline use one another: the pipeline runs them, and they draw with its helpers
- * (draw.ts, color.ts, canvas-pool.ts).
+ * template, and nothing below the service knows it. The templates and /gen/custom draw
+ * with canvas/ (draw.ts, color.ts, canvas-pool.ts) and the pipeline above them runs them:
+ * no two folders of generation/ import each other.
  */
 export const GENERATION_LAYERS = [
   ['drawable.ts'],
   ['text'],
   ['assets'],
-  ['templates', 'custom', 'template-registry.ts', 'pipeline'],
+  ['canvas'],
+  ['templates', 'custom', 'template-registry.ts'],
+  ['pipeline'],
   ['service.ts'],
   ['routes.ts']
 ]
 
 const GENERATION_SAME_LAYER_USES = {
-  templates: ['pipeline'],
-  custom: ['pipeline', 'templates'],
-  'template-registry.ts': ['templates'],
-  pipeline: ['templates', 'custom', 'template-registry.ts']
+  custom: ['templates'],
+  'template-registry.ts': ['templates']
 }
 
 /** no-restricted-paths zones: each room may not import from the layers above it, nor from its own layer's rooms but the ones `sameLayerUses` names. */

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import '../src/work/worker.js'
 import { draw as drawTask } from '../src/generation/pipeline/thread.js'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { encodeSync } from '../src/generation/pipeline/draw.js'
+import { encodeSync } from '../src/generation/canvas/draw.js'
 import type { DrawJob } from '../src/generation/pipeline/render-job.js'
 import { opsPerSec } from './harness.js'
 

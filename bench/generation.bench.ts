@@ -20,7 +20,7 @@ import { type AssetRegistry, createAssetRegistry } from '../src/generation/asset
 import { isUrlLike, listedImage } from '../src/generation/assets/asset-catalog.js'
 import { prepareCustom } from '../src/generation/custom/custom.js'
 import { drawn } from '../src/generation/drawable.js'
-import { encode, type OutputFormat } from '../src/generation/pipeline/draw.js'
+import { encode, type OutputFormat } from '../src/generation/canvas/draw.js'
 import { createDrawingFonts } from '../src/generation/text/font-loading.js'
 import type { ImageSource } from '../src/generation/assets/image-source.js'
 import { type Draw, templateByName } from '../src/generation/template-registry.js'

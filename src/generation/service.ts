@@ -10,7 +10,7 @@ import { MIN_RETRY_AFTER_SECONDS, type Owner } from '../work/scheduler.js'
 import { type CostPrior, threadCode, type Work } from '../work/work.js'
 import type { AssetCatalog, AssetKind } from './assets/asset-catalog.js'
 import type { CustomBody } from './custom/custom-schema.js'
-import { type OutputFormat, parseFormat } from './pipeline/draw.js'
+import { type OutputFormat, parseFormat } from './canvas/draw.js'
 import { encodeAnimation, parseMaxBytes, stillWithin } from './pipeline/output-budget.js'
 import { type PictureAnswer, type PictureCache, recordSources } from './pipeline/picture-cache.js'
 import { collectJob, type JobSpec } from './pipeline/render-job.js'
@@ -111,7 +111,7 @@ export function createFetchedImagesBudget (options: { limitBytes: number, fetchT
 export interface GenerationDeps {
   /** The heavy work's engine (src/work/work.ts): drawing on its threads, decoding on its libvips lanes. */
   work: Work
-  /** The fonts' names only: this thread never draws (pipeline/drawer.ts draws, in src/work/'s threads). */
+  /** The fonts' names only: this thread never draws (canvas/drawer.ts draws, in src/work/'s threads). */
   fonts: FontRegistry
   assets: AssetCatalog
   /** Image URLs fetched (src/remote-fetch/image-fetcher.ts). */

@@ -38,7 +38,7 @@ export function collectGarbage (options: { compact?: boolean } = {}): boolean {
 /**
  * A scavenge: V8's young generation only, about half a millisecond. Frees at once the
  * young objects that hold native memory V8 does not count (the PNG encoder's,
- * src/generation/pipeline/draw.ts); false when the collector is not exposed.
+ * src/generation/canvas/draw.ts); false when the collector is not exposed.
  */
 export function collectYoung (): boolean {
   const gc = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc

@@ -5,7 +5,7 @@
 // checked by custom-checks.ts, and custom.ts draws.
 import { type Static, Type } from 'typebox'
 import { closedSet, component } from '../../http/openapi-annotations.js'
-import { OUTPUT_FORMATS } from '../pipeline/draw.js'
+import { OUTPUT_FORMATS } from '../canvas/draw.js'
 import { DEFAULT_DATE_FORMAT, MAX_TEXT_LENGTH, TRIANGLE_CORNERS } from './custom-limits.js'
 
 const Num = (description: string) => Type.Optional(Type.Number({ description }))

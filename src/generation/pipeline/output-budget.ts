@@ -9,7 +9,7 @@
 // budget is refused.
 import sharp from 'sharp'
 import { AppError } from '../../errors.js'
-import type { OutputFormat } from './draw.js'
+import type { OutputFormat } from '../canvas/draw.js'
 import { frameBudget, splitFrames } from './timeline.js'
 
 /** `max_bytes` when a request does not say: Discord's upload limit without Nitro (10 MiB). */

@@ -13,7 +13,7 @@ import { bytesHash, contentAddress } from '../../result-cache/address.js'
 import { folderFingerprint } from '../../result-cache/fingerprint.js'
 import type { CacheOutcome, ResultCache, StoredAnswer } from '../../result-cache/interface.js'
 import type { AssetCatalog } from '../assets/asset-catalog.js'
-import { CONTENT_TYPES } from './draw.js'
+import { CONTENT_TYPES } from '../canvas/draw.js'
 import type { Encoded, Reduction } from './output-budget.js'
 import type { JobSpec } from './render-job.js'
 

@@ -9,7 +9,7 @@
 // time, which the templates and custom.ts are.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import { type Drawable, drawn } from '../drawable.js'
-import type { CanvasPool } from './canvas-pool.js'
+import type { CanvasPool } from '../canvas/canvas-pool.js'
 import type { Draw } from '../templates/template.js'
 
 /** The context's methods that change pixels; everything else sets state or measures. */

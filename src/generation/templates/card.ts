@@ -2,8 +2,8 @@
 // avatar disc, the name shown, the colour fields' hint and optional images.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable } from '../drawable.js'
-import type { NewCanvas } from '../pipeline/canvas-pool.js'
-import { drawCover, roundedRect } from '../pipeline/draw.js'
+import type { NewCanvas } from '../canvas/canvas-pool.js'
+import { drawCover, roundedRect } from '../canvas/draw.js'
 import { drawLine } from '../text/inline-text.js'
 import type { TemplateFields } from './template.js'
 

@@ -1,7 +1,7 @@
 // The welcome and goodbye banners: avatar, username, a members line, an icon and a banner.
 import type { Sized } from '../drawable.js'
-import { colorField } from '../pipeline/color.js'
-import { drawCover, fillTextLine, fitText } from '../pipeline/draw.js'
+import { colorField } from '../canvas/color.js'
+import { drawCover, fillTextLine, fitText } from '../canvas/draw.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'

@@ -1,7 +1,7 @@
 // The quote card: a message in large type with its author's avatar and name.
 import type { Sized } from '../drawable.js'
-import { colorField } from '../pipeline/color.js'
-import { fillTextLine, fitText, wrapText } from '../pipeline/draw.js'
+import { colorField } from '../canvas/color.js'
+import { fillTextLine, fitText, wrapText } from '../canvas/draw.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawLine } from '../text/inline-text.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'

@@ -1,7 +1,7 @@
 // The rank / level card: avatar, name, level, rank and an XP progress bar.
 import type { Sized } from '../drawable.js'
-import { colorField } from '../pipeline/color.js'
-import { fillTextLine, fitText, roundedRect } from '../pipeline/draw.js'
+import { colorField } from '../canvas/color.js'
+import { fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'
 import { COLOR_HINT, displayName, drawAvatar, optionalImage, startCard } from './card.js'

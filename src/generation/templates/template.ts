@@ -4,8 +4,8 @@
 import type { Canvas } from '@napi-rs/canvas'
 import type { ImageSource } from '../assets/image-source.js'
 import type { Drawable, Pixels, Sized } from '../drawable.js'
-import type { NewCanvas } from '../pipeline/canvas-pool.js'
-import type { OutputFormat } from '../pipeline/draw.js'
+import type { NewCanvas } from '../canvas/canvas-pool.js'
+import type { OutputFormat } from '../canvas/draw.js'
 import type { FontRegistry } from '../text/fonts.js'
 
 export const MAX_FIELD_LENGTH = 2000

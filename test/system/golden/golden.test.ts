@@ -47,7 +47,7 @@ describe('golden comparison', () => {
   })
 
   it('draws the same picture on a reused canvas as on a fresh one (no state left by the last picture)', async () => {
-    // Pictures of one size share canvases (src/generation/pipeline/canvas-pool.ts): a welcome
+    // Pictures of one size share canvases (src/generation/canvas/canvas-pool.ts): a welcome
     // card, then custom pictures of the same size that leave every kind of state behind
     // (rotations, opacity, clips, shadows, outlines, fonts, alignment), then the card again.
     const welcome = GOLDEN_CASES.find((c) => c.name === 'welcome-banner-icon')!

@@ -1,5 +1,5 @@
 // The canvas library (and the fonts it loads) lives only in the worker threads that draw
-// (src/generation/pipeline/drawer.ts): the main thread answers names, lists and checks, and a
+// (src/generation/canvas/drawer.ts): the main thread answers names, lists and checks, and a
 // thread that only converts text never loads it. About 20 MB of RSS each, read from
 // outside: the built server's /proc/<pid>/maps lists the native library, and each font
 // file, once any thread of the process has loaded it. Linux only (/proc).

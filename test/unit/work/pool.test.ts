@@ -20,7 +20,7 @@ import { until } from '../../support/processes.js'
  * About a second of drawing within every budget (1.1–1.4 s on the 2-core machine): 20
  * lines of large outlined and blurred text over 50 rotated full-size triangles, as a
  * 3000×3000 PNG. The triangles alone came to 76–160 ms once flat pictures were deflated
- * in the fast mode (src/generation/pipeline/draw.ts), under the 300 ms limit the timeout test sets,
+ * in the fast mode (src/generation/canvas/draw.ts), under the 300 ms limit the timeout test sets,
  * and a blurred layer added only about 100 ms.
  */
 const slowDrawing: DrawJob = {

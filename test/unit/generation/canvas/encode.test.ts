@@ -1,11 +1,11 @@
-// The PNG answers are written by the png crate (src/generation/pipeline/draw.ts, encodeSync)
+// The PNG answers are written by the png crate (src/generation/canvas/draw.ts, encodeSync)
 // rather than by the canvas's own encoder: a faster encoder must not change a single
 // pixel, the partly transparent ones (stored premultiplied by the canvas) included.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { encode, encodeSync, isFlat } from '../../../../src/generation/pipeline/draw.js'
+import { encode, encodeSync, isFlat } from '../../../../src/generation/canvas/draw.js'
 
 /** Overlapping circles of every opacity from 0 to 1, and a half-transparent text. */
 function translucentPicture (): Canvas {

@@ -1,8 +1,8 @@
 // Canvases reused within a burst of pictures, dropped when the thread goes quiet
-// (src/generation/pipeline/canvas-pool.ts).
+// (src/generation/canvas/canvas-pool.ts).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { createCanvasPool } from '../../../../src/generation/pipeline/canvas-pool.js'
+import { createCanvasPool } from '../../../../src/generation/canvas/canvas-pool.js'
 
 describe('the canvas pool', () => {
   it('hands a released canvas out again for the same size, cleared', () => {
