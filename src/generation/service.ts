@@ -17,6 +17,13 @@ import { collectJob, type JobSpec } from './pipeline/render-job.js'
 import type * as thread from './pipeline/thread.js'
 import { parseAnimated } from './pipeline/timeline.js'
 import { TEMPLATES, templateByName, type TemplateFields } from './template-registry.js'
+
+/**
+ * The reason a picture's fetches are stopped once it is made, failed or served without
+ * drawing: one instance for all, since an AppError made per request (its stack captured)
+ * was about 5 % of a cached link's CPU (docs/performance.md, "The result cache").
+ */
+const NO_LONGER_WANTED = new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted')
 import type { FontRegistry } from './text/fonts.js'
 
 /** The drawing threads' code (pipeline/thread.ts), run by src/work/. */
@@ -183,7 +190,7 @@ export function createGenerationService (deps: GenerationDeps): GenerationServic
           return encoded
         } finally {
           // Drawn, failed, shed, or nobody waits any more: its fetched bytes are let go.
-          stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+          stop.abort(NO_LONGER_WANTED)
           held.release()
         }
       })
@@ -191,7 +198,7 @@ export function createGenerationService (deps: GenerationDeps): GenerationServic
     } finally {
       if (!drawing) {
         // Served without drawing (the cache, another request's drawing), failed, or its deadline passed.
-        stop.abort(new AppError('TIMEOUT', 'The picture was made or failed: its fetches are no longer wanted'))
+        stop.abort(NO_LONGER_WANTED)
         hold?.release()
       }
     }

@@ -37,7 +37,8 @@ export function createDeadlines (limitMs: number): Deadlines {
     heavy.set(reply, controller)
     reply.raw.once('close', () => {
       // Closed before the answer was written: the client left, nobody waits for the work.
-      if (!reply.raw.writableFinished) stop(reply, new AppError('TIMEOUT', 'The client closed the connection'))
+      // The error is made only when work still runs for this reply (not per request).
+      if (!reply.raw.writableFinished && heavy.has(reply)) stop(reply, new AppError('TIMEOUT', 'The client closed the connection'))
     })
     return controller.signal
   }
