@@ -4623,10 +4623,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -4790,10 +4787,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -4975,10 +4969,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -5142,10 +5133,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -5327,10 +5315,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -5494,10 +5479,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;

@@ -4626,10 +4626,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -4793,10 +4790,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -4978,10 +4972,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -5145,10 +5136,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -5330,10 +5318,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;
@@ -5497,10 +5482,7 @@ export interface operations {
                  * @example white
                  */
                 background?: string;
-                /**
-                 * @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused
-                 * @example https://cdn.discordapp.com/attachments/1/2/photo.jpg
-                 */
+                /** @description Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused */
                 url?: string;
             };
             header?: never;

@@ -58,10 +58,11 @@ const MAX_URL_LENGTH = 2048
 const QuerySchema = Type.Object({
   quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, examples: [90], description: 'Output quality, 1 to 100 (default: JPEG and WebP 80; PNG lossless, below 100 quantises to a palette)' })),
   background: Type.Optional(Type.String({ maxLength: 64, examples: ['white'], description: 'JPEG only: the colour transparency is flattened onto, as a CSS name, rrggbb (with or without #) or r,g,b. Default white' })),
+  // No example: the docs page's "Try it out" fills examples in, and a url beside the chosen
+  // file is refused (IMAGE_BODY_AND_URL).
   url: Type.Optional(Type.String({
     minLength: 1,
     maxLength: MAX_URL_LENGTH,
-    examples: ['https://cdn.discordapp.com/attachments/1/2/photo.jpg'],
     description: 'Instead of a body: an http(s) URL the server fetches the image from (a public host, at most 15 MB, within REMOTE_FETCH_TIMEOUT_MS); a request with both a body and url is refused'
   }))
 })
