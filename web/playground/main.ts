@@ -71,7 +71,10 @@ const ui = {
   curl: $<HTMLElement>('curl'),
   fetch: $<HTMLElement>('fetch'),
   copyCurl: $<HTMLButtonElement>('copy-curl'),
-  copyFetch: $<HTMLButtonElement>('copy-fetch')
+  copyFetch: $<HTMLButtonElement>('copy-fetch'),
+  copyLink: $<HTMLButtonElement>('copy-link'),
+  linkUrl: $<HTMLInputElement>('link-url'),
+  linkStatus: $<HTMLParagraphElement>('link-status')
 }
 
 const state = {
@@ -83,6 +86,8 @@ const state = {
   inFlight: null as AbortController | null,
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
   pictureUrl: null as string | null,
+  /** The request of the picture shown: what "Copy link" links to. */
+  shown: null as ApiRequest | null,
   version: 0
 }
 
@@ -133,6 +138,9 @@ ui.keyForm.addEventListener('submit', (event) => {
 
 ui.forgetKey.addEventListener('click', () => {
   state.key = null
+  state.shown = null
+  ui.copyLink.disabled = true
+  ui.linkUrl.hidden = true
   storeKey(null)
   showKeyState()
   render()
@@ -426,6 +434,7 @@ function render (): void {
         if (controller.signal.aborted) return
         showMessage(null)
         setState('ready')
+        showLinkFor(request)
         ui.status.textContent = `${res.status} · ${type} · ${formatBytes(blob.size)} · ${Math.round(performance.now() - started)} ms`
         showReduced(res.headers.get('x-image-reduced'))
         return
@@ -478,6 +487,68 @@ async function copy (text: string, button: HTMLButtonElement, label: string): Pr
 
 ui.copyCurl.addEventListener('click', () => { void copy(ui.curl.textContent ?? '', ui.copyCurl, 'Copy as curl') })
 ui.copyFetch.addEventListener('click', () => { void copy(ui.fetch.textContent ?? '', ui.copyFetch, 'Copy as fetch') })
+
+// ---- a signed link to the picture shown ----
+
+const LINK_HINT = ui.linkStatus.textContent ?? ''
+
+/** A new picture: the link shown so far names another request. */
+function showLinkFor (request: ApiRequest): void {
+  state.shown = request
+  ui.copyLink.disabled = false
+  ui.linkUrl.hidden = true
+  ui.linkUrl.value = ''
+  ui.linkStatus.classList.remove('bad')
+  ui.linkStatus.textContent = LINK_HINT
+}
+
+/** POST /links for the picture shown (minted with the key, docs/links.md), then the URL to the clipboard. */
+async function copyLink (): Promise<void> {
+  const request = state.shown
+  const key = state.key
+  if (request === null || key === null) return
+  ui.copyLink.disabled = true
+  ui.linkStatus.classList.remove('bad')
+  ui.linkStatus.textContent = 'Making the link…'
+  try {
+    const res = await fetch('/links', {
+      method: 'POST',
+      headers: { Authorization: key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: request.path, body: JSON.parse(request.body) as unknown }),
+      cache: 'no-store',
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer'
+    })
+    const answer = await res.json().catch(() => ({})) as Envelope & { url?: string }
+    if (state.shown !== request) return // a newer picture came meanwhile: its own link is to be made
+    if (!res.ok || typeof answer.url !== 'string') {
+      const message = answer.message || `The server answered ${res.status} without a message`
+      throw new Error(`${message} (${res.status}${answer.error ? ` ${answer.error}` : ''})`)
+    }
+    ui.linkUrl.value = answer.url
+    ui.linkUrl.hidden = false
+    let copied = false
+    try {
+      await navigator.clipboard.writeText(answer.url)
+      copied = true
+    } catch { /* no clipboard here (plain http other than localhost): the field is selected instead */ }
+    if (!copied) {
+      ui.linkUrl.focus()
+      ui.linkUrl.select()
+    }
+    ui.linkStatus.textContent = copied
+      ? 'Link copied: anyone with it gets this picture with no key, counted to your key.'
+      : 'This browser does not let the page copy: the link is selected, copy it by hand.'
+  } catch (err) {
+    if (state.shown !== request) return
+    ui.linkStatus.classList.add('bad')
+    ui.linkStatus.textContent = `Could not make a link: ${err instanceof Error ? err.message : String(err)}`
+  } finally {
+    ui.copyLink.disabled = state.shown === null
+  }
+}
+
+ui.copyLink.addEventListener('click', () => { void copyLink() })
 
 // ---- start ----
 
