@@ -276,7 +276,7 @@ const bench: Benchmark = {
       referenceName: 'Skia\'s PNG encoder',
       unit: 'ms',
       better: 'lower',
-      note: `bytes: ours ${ourBytes}, Skia ${skiaBytes}; the same pixels (test/unit/generation/pipeline/encode.test.ts)`
+      note: `bytes: ours ${ourBytes}, Skia ${skiaBytes}; the same pixels (test/unit/generation/canvas/encode.test.ts)`
     }]
     return rows
   }

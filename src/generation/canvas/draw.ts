@@ -27,7 +27,7 @@ export function parseFormat (value: string | undefined, fallback: OutputFormat, 
 /**
  * PNG answers are written by the png crate (@napi-rs/image) at zlib's default level with
  * a filter chosen per row (adaptive), from the canvas's unpremultiplied pixels: the very
- * pixels Skia's encoder writes (test/unit/generation/pipeline/encode.test.ts), in about the same
+ * pixels Skia's encoder writes (test/unit/generation/canvas/encode.test.ts), in about the same
  * bytes and half its time or less. Skia's encoder, the only PNG encoder the canvas
  * offers and without options, tries every filter on every row: it took 60 % of a rank
  * card's time over HTTP. Writing rows unfiltered (sharp) is faster again on flat cards,
