@@ -26,12 +26,13 @@ export const COLOR_IMAGE_COST = 2
 /** The kind of its libvips jobs, for the engine's estimates. */
 export const COLOR_IMAGE_KIND = 'color-image'
 /**
- * A decode's time on one lane per source pixel (2 cores; bench/color-image.bench.ts prints
- * what it observes): a 1000×1000 PNG about 9 ms, a 4000×3000 JPEG about 40 ms (JPEG shrinks
- * while it loads).
+ * A job's time on one lane: the shrunk decode by source pixel, and the colour maths on
+ * the 100×100 (palette, ThumbHash, names: about 5 ms, run in the job so that the engine
+ * counts it). bench/color-image.bench.ts on the 2-core machine: a 1000×1000 PNG decodes
+ * in about 7 ms, a 4000×3000 JPEG 19 ms (it shrinks while it loads), the same as PNG 38 ms.
  */
 export const COLOR_IMAGE_PRIORS: Record<typeof COLOR_IMAGE_KIND, CostPrior> = {
-  [COLOR_IMAGE_KIND]: { baseMs: 2, msPerUnit: 0.000008 }
+  [COLOR_IMAGE_KIND]: { baseMs: 8, msPerUnit: 0.000004 }
 }
 
 export interface PictureColorOptions {
@@ -125,11 +126,11 @@ export const pictureColorRoutes: FastifyPluginAsyncTypebox<PictureColorOptions> 
         bytes = body!
         header = await checkPicture(bytes)
       }
-      const pixels = await work.run('libvips', { kind: COLOR_IMAGE_KIND, units: header.width * header.height }, { signal, busy: 'IMAGE_BUSY', owner: request.apiKey?.id, elapsedMs: reply.elapsedTime }, async (lane) => {
+      const colors = await work.run('libvips', { kind: COLOR_IMAGE_KIND, units: header.width * header.height }, { signal, busy: 'IMAGE_BUSY', owner: request.apiKey?.id, elapsedMs: reply.elapsedTime }, async (lane) => {
         await lane.reserve(decodeBytes(header), signal)
-        return await decodePicture(bytes, header)
+        return pictureColors(await decodePicture(bytes, header), nameOf)
       })
-      return ok(pictureColors(pixels, nameOf))
+      return ok(colors)
     }
   })
 }
