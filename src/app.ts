@@ -243,7 +243,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   await app.register(colorRoutes, { service: colors })
   // Every heavy job passes through one engine (src/work/work.ts): drawing and text
   // conversion on WORKER_THREADS worker threads; image conversions, gifs' WebP and the
-  // pictures' decoding on IMAGE_CONCURRENCY libvips lanes, which share IMAGE_MEMORY.
+  // pictures' decoding and /color/image's on IMAGE_CONCURRENCY libvips lanes, which share IMAGE_MEMORY.
   const work = createWork({
     threads: config.workerThreads,
     timeoutMs: config.workTimeoutMs,
