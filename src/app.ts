@@ -26,6 +26,7 @@ import { createLinkSigner, loadLinkKeys } from './access/link-secrets.js'
 import { linkRoutes } from './links/routes.js'
 import { gifRoutes } from './gifs/routes.js'
 import { systemRoutes } from './system/routes.js'
+import { COLOR_IMAGE_PRIORS, pictureColorRoutes } from './colors/picture-routes.js'
 import { colorRoutes } from './colors/routes.js'
 import { createColorService, type ColorService } from './colors/service.js'
 import { TEXT_PRIORS, textConversionRoutes } from './conversion/text/routes.js'
@@ -242,7 +243,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   await app.register(colorRoutes, { service: colors })
   // Every heavy job passes through one engine (src/work/work.ts): drawing and text
   // conversion on WORKER_THREADS worker threads; image conversions, gifs' WebP and the
-  // pictures' decoding on IMAGE_CONCURRENCY libvips lanes, which share IMAGE_MEMORY.
+  // pictures' decoding and /color/image's on IMAGE_CONCURRENCY libvips lanes, which share IMAGE_MEMORY.
   const work = createWork({
     threads: config.workerThreads,
     timeoutMs: config.workTimeoutMs,
@@ -251,7 +252,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     libvips: { lanes: config.image.concurrency, memoryBytes: config.image.memoryBytes },
     priors: {
       threads: { ...GENERATION_PRIORS.threads, ...TEXT_PRIORS },
-      libvips: { ...IMAGE_PRIORS, ...GIF_WEBP_PRIORS, ...GENERATION_PRIORS.libvips }
+      libvips: { ...IMAGE_PRIORS, ...GIF_WEBP_PRIORS, ...GENERATION_PRIORS.libvips, ...COLOR_IMAGE_PRIORS }
     },
     metrics
   })
@@ -274,11 +275,13 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   // may hold, the previews kept and the pictures' way through the result cache.
   const assets = createAssetCatalog({ dataDir: config.dataDir })
   const fetcher = createRemoteFetcher({ allow: config.remoteFetchAllow, maxBytes: config.remoteFetchMaxBytes, timeoutMs: config.remoteFetchTimeoutMs })
+  // One image fetcher (and its cache) for the pictures' images and /color/image's url=.
+  const images = createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome), ...remoteImageFreshness(config) })
   const generation = createGenerationService({
     work,
     fonts: createFontRegistry({ operatorDir: path.join(config.dataDir, 'fonts') }),
     assets,
-    images: createImageFetcher({ fetcher, onOutcome: (outcome) => metrics.remoteFetched(outcome), ...remoteImageFreshness(config) }),
+    images,
     fetchedBytes: createFetchedImagesBudget({ limitBytes: config.remoteFetchMemoryBytes, fetchTimeoutMs: config.remoteFetchTimeoutMs, work }),
     previews: createPreviewCache(assets),
     pictures: createPictureCache({ cache: resultCache, codeVersion, dataDir: config.dataDir, assets }),
@@ -289,10 +292,13 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { service: generation })
+  // IMAGE_UPLOAD_MEMORY: the bytes of image uploads and downloads, conversions' and /color/image's.
+  const uploads = createUploadBudget(config.image)
+  await app.register(pictureColorRoutes, { catalog: colors.catalog, work, images, uploads })
   await app.register(imageConversionRoutes, {
     image: config.image,
     work,
-    uploads: createUploadBudget(config.image),
+    uploads,
     requestTimeoutMs: config.requestTimeoutMs,
     remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
   })

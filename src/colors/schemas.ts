@@ -47,3 +47,41 @@ export const ColorAnswerSchema = component('Colour', Envelope({
   seed: Type.Optional(Type.String({ description: '/color/random: the seed, when one was given' }))
 }))
 export type ColorAnswer = Static<typeof ColorAnswerSchema>
+
+/** Longest `url=` taken: a Discord avatar or attachment URL with its signed query is about 250 characters. */
+export const MAX_PICTURE_URL_LENGTH = 2048
+
+export const ColorImageQuerySchema = Type.Object({
+  // No example: "Try it out" on the docs page would fetch it (and the GET form is run without one).
+  url: Type.Optional(Type.String({
+    minLength: 1,
+    maxLength: MAX_PICTURE_URL_LENGTH,
+    description: 'Instead of a body: an http(s) URL of the picture (an avatar, an attachment), fetched by the server from a public host within REMOTE_FETCH_MAX_BYTES and REMOTE_FETCH_TIMEOUT_MS; a request with both a body and url is refused'
+  }))
+})
+export type ColorImageQuery = Static<typeof ColorImageQuerySchema>
+
+const PictureColorFields = {
+  ...RgbFields,
+  hex: Type.String({ description: 'Lowercase "#rrggbb"', examples: ['#5865f2'] }),
+  rgb: Type.String({ examples: ['rgb(88, 101, 242)'] }),
+  int: Type.Integer({ minimum: 0, maximum: 0xffffff, description: 'The colour as the integer 0xRRGGBB (parseInt(hex, 16)): what a Discord embed\'s `color` field takes', examples: [5793266] }),
+  name: Type.String({ description: 'The nearest named colour by CIEDE2000 (as /color/info names a value)', examples: ['Discord Blurple'] })
+}
+const Share = Type.Number({ minimum: 0, maximum: 1, description: 'The part of the picture\'s counted pixels (at least half opaque) nearest this colour; the palette\'s shares add up to 1 (to rounding)' })
+
+export const ColorImageAnswerSchema = component('PictureColours', Envelope({
+  dominant: Type.Object({ ...PictureColorFields, share: Share }, { description: 'The palette colour covering the most of the picture (palette[0])' }),
+  palette: Type.Array(Type.Object({ ...PictureColorFields, share: Share }), { minItems: 1, maxItems: 8, description: 'Up to 8 colours (median cut, the `quantize` package), largest share first; each is the mean of the pixels it stands for' }),
+  average: Type.Object(PictureColorFields, { description: 'The mean of the counted pixels' }),
+  placeholder: Type.Object({
+    thumbhash: Type.String({ description: 'A ThumbHash of the picture, base64: about 25 bytes that a client decodes to a blurred preview (the `thumbhash` package, thumbHashToDataURL)' })
+  }),
+  textColor: Type.Object({
+    color: Type.Union([Type.Literal('black'), Type.Literal('white')]),
+    hex: Type.Union([Type.Literal('#000000'), Type.Literal('#ffffff')]),
+    contrast: Num('WCAG 2 contrast ratio of this text colour on the dominant colour (the higher of black\'s and white\'s)')
+  }, { description: 'The text colour readable on the dominant colour' }),
+  pixels: Type.Integer({ description: 'Pixels counted, of the picture decoded shrunk to fit 100×100' })
+}))
+export type ColorImageAnswer = Static<typeof ColorImageAnswerSchema>

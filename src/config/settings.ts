@@ -376,7 +376,7 @@ export const SETTINGS = [
     parse: size(16 * MB, TB),
     default: 64 * MB,
     shown: '64mb',
-    doc: 'what the uploads being received or waiting to convert may hold together, images fetched from `url=` included ([admission.md](admission.md#bytes-held-while-waiting-uploads-and-fetched-images))',
+    doc: 'what the uploads being received or waiting to convert may hold together, images fetched from `url=` included, `/color/image`\'s bodies and downloads too ([admission.md](admission.md#bytes-held-while-waiting-uploads-and-fetched-images))',
     envComment: 'What uploads (and images fetched from url=) being received or waiting to convert may hold together (16mb and up).'
   }),
   setting({

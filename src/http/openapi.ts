@@ -125,6 +125,8 @@ interface RouteFacts {
   images: readonly string[] | undefined
   cached: boolean
   body: BodyMode | undefined
+  /** A raw body read as bytes only: no multipart form documented. */
+  bytesOnly: boolean
   query: Record<string, unknown> | undefined
 }
 
@@ -217,17 +219,21 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
         const { url, ...fields } = (route.query?.properties ?? {}) as Record<string, Record<string, unknown>>
         op.requestBody = {
           required: url === undefined,
-          description: 'The file: the raw bytes as the body (any content type), or a multipart form with the file in `file`' + (url === undefined ? '' : '; none when the query gives `url`'),
+          description: 'The file: the raw bytes as the body (any content type)' + (route.bytesOnly ? '' : ', or a multipart form with the file in `file`') + (url === undefined ? '' : '; none when the query gives `url`'),
           content: {
             'application/octet-stream': { schema: BINARY },
             'image/*': { schema: BINARY },
-            'multipart/form-data': {
-              schema: {
-                type: 'object',
-                required: ['file'],
-                properties: { file: { ...BINARY, description: 'The file to convert' }, ...fields }
-              }
-            }
+            ...(route.bytesOnly
+              ? {}
+              : {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      required: ['file'],
+                      properties: { file: { ...BINARY, description: 'The file to convert' }, ...fields }
+                    }
+                  }
+                })
           }
         }
       } else if (op.requestBody !== undefined && route.body === 'json') {
@@ -339,6 +345,7 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
           images: route.config?.images,
           cached: route.config?.cached === true,
           body: route.config?.body,
+          bytesOnly: route.config?.multipart === false,
           query: s.querystring as Record<string, unknown> | undefined
         })
       }

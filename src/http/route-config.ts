@@ -27,6 +27,8 @@ declare module 'fastify' {
      */
     anyOrigin?: boolean
     body?: BodyMode
+    /** A 'raw' route that reads the body as the file's bytes only, never as a multipart form: documented without one. */
+    multipart?: false
     /**
      * Catalogue codes this route can answer beyond the shared ones (validation, auth,
      * body limits, 500): documented in the OpenAPI document with the envelope.

@@ -21,6 +21,7 @@
 // | image conversion (conversion/image/convert.ts) | – | IMAGE_MAX_FRAMES (1000) | IMAGE_MAX_PIXELS (50 MP) | 400 IMAGE_TOO_MANY_FRAMES / IMAGE_TOO_MANY_PIXELS |
 // | remote images: /gen URLs, custom emoji (remote-fetch/image-fetcher.ts) | 25 MP | – | – | 400 REMOTE_IMAGE_INVALID |
 // | gif import: packs, pulls, the CLI, starter gifs (gifs/gif-info.ts) | 4096×4096, logical screen too | 5000 | – | GifInvalidError, the file rejected |
+// | the colours of a picture (colors/picture-pixels.ts) | 25 MP | – (the first frame only is decoded) | – | 400 IMAGE_TOO_MANY_PIXELS |
 // | operator banners and icons (generation/assets/asset-catalog.ts, pipeline/render-job.ts) | – | – | – | the file skipped with a warning |
 //
 // Why they differ: a conversion decodes every frame it keeps, so it counts all of them
@@ -64,6 +65,9 @@ export type SourceCheck =
 
 /** Remote images (/gen URLs, custom emoji): 25 MP a frame, a 5000×5000 image, far above any canvas /gen draws (3000×3000). */
 export const REMOTE_IMAGE_LIMITS = { maxFramePixels: 25_000_000 } as const satisfies SourceLimits
+
+/** The colours of a picture (/color/image): the first frame is decoded, shrunk while it loads, so a frame's pixels are what is bounded, as for remote images. */
+export const COLOR_IMAGE_LIMITS = { maxFramePixels: 25_000_000 } as const satisfies SourceLimits
 
 /** Imported gifs: a frame decodes to width × height × 4 bytes (64 MB at 4096²), and every frame is decoded to check it. */
 export const GIF_IMPORT_LIMITS = { maxFramePixels: 4096 * 4096, maxFrames: 5000 } as const satisfies SourceLimits

@@ -21,6 +21,8 @@ import { type AllowList, classifyAddress, describeRange, EMPTY_ALLOW_LIST, hostI
 export const MAX_REDIRECTS = 3
 export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 export const DEFAULT_TIMEOUT_MS = 5_000
+/** Said with a refused address: the operator's way to reach a host of their own network. */
+const ALLOW_HINT = ': only public hosts are fetched (an operator allows others with REMOTE_FETCH_ALLOW)'
 const USER_AGENT = 'utility-media-api image fetcher'
 
 export interface ResolvedAddress { address: string, family: number }
@@ -111,7 +113,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
     }
     const verdict = classifyAddress(url.hostname, allow)
     if (verdict && !verdict.allowed) {
-      throw new FetchFailure('REMOTE_FETCH_REFUSED', `points to ${verdict.address}, ${describeRange(verdict.range)}`)
+      throw new FetchFailure('REMOTE_FETCH_REFUSED', `points to ${verdict.address}, ${describeRange(verdict.range)}${ALLOW_HINT}`)
     }
     return url
   }
@@ -134,7 +136,7 @@ export function createRemoteFetcher (options: RemoteFetcherOptions = {}): Remote
           }
         }
         if (usable.length === 0) {
-          const why = refused.length > 0 ? `resolves only to refused addresses: ${refused.slice(0, 3).join(', ')}` : 'does not resolve to any address'
+          const why = refused.length > 0 ? `resolves only to refused addresses: ${refused.slice(0, 3).join(', ')}${ALLOW_HINT}` : 'does not resolve to any address'
           callback(new FetchFailure(refused.length > 0 ? 'REMOTE_FETCH_REFUSED' : 'REMOTE_FETCH_FAILED', `host "${hostname}" ${why}`) as NodeJS.ErrnoException, '', 4)
           return
         }

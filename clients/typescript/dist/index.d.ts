@@ -5,6 +5,7 @@ type Schemas = components['schemas'];
 export type Envelope = Schemas['Envelope'];
 export type ErrorEnvelope = Schemas['ErrorEnvelope'];
 export type Colour = Schemas['Colour'];
+export type PictureColours = Schemas['PictureColours'];
 export type Gif = Schemas['Gif'];
 export type GifAnswer = Schemas['GifAnswer'];
 export type GifTypes = Schemas['GifTypes'];
@@ -129,6 +130,8 @@ export declare class UtilityMediaApi {
     getColorRandom(query?: QueryOf<'getColorRandom'>): Promise<WithMeta<Colour>>;
     /** Everything about a colour given by exactly one of name, hex or rgb. */
     getColorInfo(query: QueryOf<'getColorInfo'>): Promise<WithMeta<Colour>>;
+    /** The colours of a picture (bytes, or `{ url }` for the server to fetch: an avatar): dominant, palette with shares, average, ThumbHash, text colour. */
+    colorImage(image: ImageInput): Promise<WithMeta<PictureColours>>;
     /** A random safe-for-work gif of a type (`amount` answers several in `gifs`). */
     getSfwGifImageType(imageType: GifType, query?: QueryOf<'getSfwGifImageType'>): Promise<WithMeta<GifAnswer>>;
     /** The gif types, with how many gifs each holds and the formats they are answered in. */

@@ -175,6 +175,12 @@ export class UtilityMediaApi {
     getColorInfo(query) {
         return this.#json({ method: 'GET', path: '/color/info', query });
     }
+    /** The colours of a picture (bytes, or `{ url }` for the server to fetch: an avatar): dominant, palette with shares, average, ThumbHash, text colour. */
+    colorImage(image) {
+        if (isUrlInput(image))
+            return this.#json({ method: 'GET', path: '/color/image', query: { url: String(image.url) } });
+        return this.#json({ method: 'POST', path: '/color/image', bytes: image });
+    }
     // Gifs
     /** A random safe-for-work gif of a type (`amount` answers several in `gifs`). */
     getSfwGifImageType(imageType, query = {}) {

@@ -484,6 +484,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/color/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The colours of a picture: dominant, a palette of up to 8 with their shares, the average, a ThumbHash placeholder, a readable text colour — GET with a body, for older clients
+         * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /color/image` (`colorImage`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
+         *
+         *     Send the picture (PNG, JPEG, WebP, GIF, AVIF or TIFF; at most 8 MB and 25 megapixels; an animation's first frame) as the raw request body with any content type, or give its address in `url` and no body (GET /color/image?url=…, an avatar URL): the server fetches it from a public host. The picture is decoded shrunk to fit 100×100; pixels less than half opaque are not counted. Each colour carries `int`, the number a Discord embed's `color` field takes, and its nearest name. Errors are the JSON envelope.
+         */
+        get: operations["colorImageViaGet"];
+        put?: never;
+        /**
+         * The colours of a picture: dominant, a palette of up to 8 with their shares, the average, a ThumbHash placeholder, a readable text colour
+         * @description Send the picture (PNG, JPEG, WebP, GIF, AVIF or TIFF; at most 8 MB and 25 megapixels; an animation's first frame) as the raw request body with any content type, or give its address in `url` and no body (GET /color/image?url=…, an avatar URL): the server fetches it from a public host. The picture is decoded shrunk to fit 100×100; pixels less than half opaque are not counted. Each colour carries `int`, the number a Discord embed's `color` field takes, and its nearest name. Errors are the JSON envelope.
+         */
+        post: operations["colorImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/convert/image-png": {
         parameters: {
             query?: never;
@@ -1048,6 +1074,94 @@ export interface components {
             global?: components["schemas"]["CustomGlobal"];
         } & {
             [key: string]: unknown;
+        };
+        PictureColours: components["schemas"]["Envelope"] & {
+            /** @description The palette colour covering the most of the picture (palette[0]) */
+            dominant: {
+                r: number;
+                g: number;
+                b: number;
+                /**
+                 * @description Lowercase "#rrggbb"
+                 * @example #5865f2
+                 */
+                hex: string;
+                /** @example rgb(88, 101, 242) */
+                rgb: string;
+                /**
+                 * @description The colour as the integer 0xRRGGBB (parseInt(hex, 16)): what a Discord embed's `color` field takes
+                 * @example 5793266
+                 */
+                int: number;
+                /**
+                 * @description The nearest named colour by CIEDE2000 (as /color/info names a value)
+                 * @example Discord Blurple
+                 */
+                name: string;
+                /** @description The part of the picture's counted pixels (at least half opaque) nearest this colour; the palette's shares add up to 1 (to rounding) */
+                share: number;
+            };
+            /** @description Up to 8 colours (median cut, the `quantize` package), largest share first; each is the mean of the pixels it stands for */
+            palette: {
+                r: number;
+                g: number;
+                b: number;
+                /**
+                 * @description Lowercase "#rrggbb"
+                 * @example #5865f2
+                 */
+                hex: string;
+                /** @example rgb(88, 101, 242) */
+                rgb: string;
+                /**
+                 * @description The colour as the integer 0xRRGGBB (parseInt(hex, 16)): what a Discord embed's `color` field takes
+                 * @example 5793266
+                 */
+                int: number;
+                /**
+                 * @description The nearest named colour by CIEDE2000 (as /color/info names a value)
+                 * @example Discord Blurple
+                 */
+                name: string;
+                /** @description The part of the picture's counted pixels (at least half opaque) nearest this colour; the palette's shares add up to 1 (to rounding) */
+                share: number;
+            }[];
+            /** @description The mean of the counted pixels */
+            average: {
+                r: number;
+                g: number;
+                b: number;
+                /**
+                 * @description Lowercase "#rrggbb"
+                 * @example #5865f2
+                 */
+                hex: string;
+                /** @example rgb(88, 101, 242) */
+                rgb: string;
+                /**
+                 * @description The colour as the integer 0xRRGGBB (parseInt(hex, 16)): what a Discord embed's `color` field takes
+                 * @example 5793266
+                 */
+                int: number;
+                /**
+                 * @description The nearest named colour by CIEDE2000 (as /color/info names a value)
+                 * @example Discord Blurple
+                 */
+                name: string;
+            };
+            placeholder: {
+                /** @description A ThumbHash of the picture, base64: about 25 bytes that a client decodes to a blurred preview (the `thumbhash` package, thumbHashToDataURL) */
+                thumbhash: string;
+            };
+            /** @description The text colour readable on the dominant colour */
+            textColor: {
+                color: "black" | "white";
+                hex: "#000000" | "#ffffff";
+                /** @description WCAG 2 contrast ratio of this text colour on the dominant colour (the higher of black's and white's) */
+                contrast: number;
+            };
+            /** @description Pixels counted, of the picture decoded shrunk to fit 100×100 */
+            pixels: number;
         };
     };
     responses: never;
@@ -4597,6 +4711,289 @@ export interface operations {
              * @description `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
              *
              *     `RENDER_BUSY`: The server is busy drawing other images: try again in a moment
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    colorImageViaGet: {
+        parameters: {
+            query?: {
+                /** @description Instead of a body: an http(s) URL of the picture (an avatar, an attachment), fetched by the server from a public host within REMOTE_FETCH_MAX_BYTES and REMOTE_FETCH_TIMEOUT_MS; a request with both a body and url is refused */
+                url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET with a body, the compatibility path of the C# and Rust clients: the body of `POST /color/image` (`colorImage`), read the same way. Described, not declared: browsers cannot send a body with GET. */
+        requestBody?: {
+            content: {
+                "*/*"?: never;
+            };
+        };
+        responses: {
+            /** @description The colours of a picture: dominant, a palette of up to 8 with their shares, the average, a ThumbHash placeholder, a readable text colour */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureColours"];
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `IMAGE_INVALID`: The image could not be decoded: the file is truncated or corrupt
+             *
+             *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             *
+             *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
+             *
+             *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    colorImage: {
+        parameters: {
+            query?: {
+                /** @description Instead of a body: an http(s) URL of the picture (an avatar, an attachment), fetched by the server from a public host within REMOTE_FETCH_MAX_BYTES and REMOTE_FETCH_TIMEOUT_MS; a request with both a body and url is refused */
+                url?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file: the raw bytes as the body (any content type); none when the query gives `url` */
+        requestBody?: {
+            content: {
+                "application/octet-stream": string;
+                "image/*": string;
+            };
+        };
+        responses: {
+            /** @description The colours of a picture: dominant, a palette of up to 8 with their shares, the average, a ThumbHash placeholder, a readable text colour */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PictureColours"];
+                };
+            };
+            /**
+             * @description `VALIDATION`: Invalid request
+             *
+             *     `BAD_CONTENT_LENGTH`: The Content-Length header does not match the body
+             *
+             *     `EMPTY_BODY`: The request body is empty: this endpoint needs a body
+             *
+             *     `IMAGE_BODY_AND_URL`: Send the image either as the request body or as the url query parameter, not both
+             *
+             *     `IMAGE_INVALID`: The image could not be decoded: the file is truncated or corrupt
+             *
+             *     `IMAGE_TOO_MANY_PIXELS`: The image declares more pixels than this server converts: send a smaller image
+             *
+             *     `REMOTE_FETCH_REFUSED`: The image URL was refused: only http(s) URLs of public hosts can be fetched
+             *
+             *     `REMOTE_FETCH_FAILED`: The image URL could not be fetched: check that it is reachable from the internet
+             *
+             *     `REMOTE_FETCH_TOO_LARGE`: The image at the URL is larger than the download limit: use a smaller image
+             *
+             *     `REMOTE_FETCH_TIMEOUT`: The image URL took too long to answer: use a faster host
+             *
+             *     `REMOTE_IMAGE_INVALID`: The URL did not answer with an image this server can read (PNG, JPEG, WebP, GIF or AVIF)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `AUTH_MISSING`: Missing Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_EMPTY`: Empty Authorization header: send your API key as "Authorization: `<key>`"
+             *
+             *     `AUTH_UNKNOWN_KEY`: Unknown API key: check the key, or ask the operator for a new one
+             *
+             *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
+             *
+             *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `UNSUPPORTED_MEDIA_TYPE`: This endpoint cannot read the request body's content type
+             *
+             *     `IMAGE_UNSUPPORTED_FORMAT`: The body is not an image in a format this endpoint reads: send JPEG, PNG, WebP, GIF, AVIF or TIFF
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `RATE_LIMITED`: Too many requests: this key's rate limit is used up; retry after the number of seconds in Retry-After
+             *
+             *     `QUOTA_EXCEEDED`: This key's quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: Internal server error: the failure has been logged; quote the request id when reporting it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `STORE_UNAVAILABLE`: The service's database does not answer right now: retry after the number of seconds in Retry-After
+             *
+             *     `SERVICE_UNAVAILABLE`: The service cannot answer right now (it is not ready, or a dependency it needs does not answer): try again shortly, after the seconds in Retry-After when given
+             *
+             *     `IMAGE_TIMEOUT`: The conversion took too long and was stopped: send a smaller image, or try again later
+             *
+             *     `IMAGE_BUSY`: Too many image conversions are running or waiting: retry after the number of seconds in Retry-After
              *
              *     `TIMEOUT`: The request took too long and was stopped: try again, or send a smaller request
              */

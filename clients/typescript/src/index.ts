@@ -14,6 +14,7 @@ type Schemas = components['schemas']
 export type Envelope = Schemas['Envelope']
 export type ErrorEnvelope = Schemas['ErrorEnvelope']
 export type Colour = Schemas['Colour']
+export type PictureColours = Schemas['PictureColours']
 export type Gif = Schemas['Gif']
 export type GifAnswer = Schemas['GifAnswer']
 export type GifTypes = Schemas['GifTypes']
@@ -296,6 +297,12 @@ export class UtilityMediaApi {
   /** Everything about a colour given by exactly one of name, hex or rgb. */
   getColorInfo (query: QueryOf<'getColorInfo'>): Promise<WithMeta<Colour>> {
     return this.#json({ method: 'GET', path: '/color/info', query })
+  }
+
+  /** The colours of a picture (bytes, or `{ url }` for the server to fetch: an avatar): dominant, palette with shares, average, ThumbHash, text colour. */
+  colorImage (image: ImageInput): Promise<WithMeta<PictureColours>> {
+    if (isUrlInput(image)) return this.#json({ method: 'GET', path: '/color/image', query: { url: String(image.url) } })
+    return this.#json({ method: 'POST', path: '/color/image', bytes: image })
   }
 
   // Gifs

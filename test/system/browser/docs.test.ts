@@ -80,7 +80,8 @@ const GET_FORM_ANSWERS: Record<string, { status: string, error?: string }> = {
   '/convert/markdown-html': { status: '400', error: 'TEXT_INPUT_MISSING' },
   '/convert/image-png': { status: '400', error: 'EMPTY_BODY' },
   '/convert/image-jpg': { status: '400', error: 'EMPTY_BODY' },
-  '/convert/image-webp': { status: '400', error: 'EMPTY_BODY' }
+  '/convert/image-webp': { status: '400', error: 'EMPTY_BODY' },
+  '/color/image': { status: '400', error: 'EMPTY_BODY' }
 }
 
 /** The routes of the served document that take GET and POST alike (GET with a body, for older clients). */

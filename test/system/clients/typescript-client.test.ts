@@ -135,6 +135,10 @@ describe('clients/typescript', () => {
     const info = await api.getColorInfo({ hex: '00ff00' })
     assert.equal(info.hex, '#00ff00')
     assert.equal((await rejection(api.getColorInfo({}))).code, 'COLOR_QUERY_MISSING')
+    const picture = await api.colorImage(await sharp({ create: { width: 20, height: 10, channels: 3, background: '#00ff00' } }).png().toBuffer())
+    assert.equal(picture.dominant.int, 0x00ff00)
+    assert.equal(picture.textColor.hex, '#000000')
+    assert.equal((await rejection(api.colorImage(new TextEncoder().encode('not a picture')))).code, 'IMAGE_UNSUPPORTED_FORMAT')
   })
 
   it('gifs: a random gif, its bytes by URL, its size by HEAD', async () => {
