@@ -162,13 +162,15 @@ describe('item 6: work stops at its deadline, and holds its slot until it has', 
     // Within every budget, and each more than twice the deadline of work: 59,000 task list
     // items, and 50 rotated full layers encoded as a 3000×3000 PNG.
     const conversion = '- [ ] a\n'.repeat(59_000)
-    const drawing = { output: 'png', base: { width: 3000, height: 3000, color: 'navy' }, images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,200`, rotate: i * 7 })) }
+    // Three different pictures: identical ones would share one drawing (the result cache's
+    // single flight), and a request arriving late could then get it within its own deadline.
+    const drawing = (k: number) => ({ output: 'png', base: { width: 3000, height: 3000, color: 'navy' }, images: Array.from({ length: 50 }, (_, i) => ({ type: 'triangle', width: 3000, height: 3000, color: `${i * 5},100,${200 + k}`, rotate: i * 7 })) })
     const cpuBefore = server.cpuMs()
     const startedAt = performance.now()
     const answers = await underProbe(server, async () => {
       const sent = await Promise.all([
         ...Array.from({ length: 3 }, async () => await send(server, '/convert/markdown-html', conversion, 'text/plain')),
-        ...Array.from({ length: 3 }, async () => await send(server, '/gen/custom', drawing))
+        ...Array.from({ length: 3 }, async (_, k) => await send(server, '/gen/custom', drawing(k)))
       ])
       const load = (server.cpuMs() - cpuBefore) / (performance.now() - startedAt)
       // One worker thread plus the event loop's own share: never two jobs at once.
