@@ -76,7 +76,7 @@ export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
       return one(`${refillSql(id, period, Date.now(), sql)} RETURNING *`, sql.params)
     },
     async expiringBetween (fromMs, toMs) {
-      return (await pool.query<KeyRow>(`SELECT * FROM api_keys WHERE status = 'active' AND expires_at >= $1 AND expires_at < $2 ORDER BY expires_at, id`, [fromMs, toMs])).rows.map(toRecord)
+      return (await pool.query<KeyRow>('SELECT * FROM api_keys WHERE status = \'active\' AND expires_at >= $1 AND expires_at < $2 ORDER BY expires_at, id', [fromMs, toMs])).rows.map(toRecord)
     },
     async rename (name, newName) {
       try {

@@ -128,7 +128,7 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
         created_at BIGINT NOT NULL
       );
     `
-    },
+  },
   {
     version: 8,
     name: 'key owner, expiry, credits and roll',

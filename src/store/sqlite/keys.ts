@@ -33,7 +33,7 @@ export function createSqliteKeyStore (db: SqliteDatabase): KeyStore {
   const count = db.prepare('SELECT COUNT(*) FROM api_keys').pluck()
   const updateLimits = db.prepare('UPDATE api_keys SET rate_max = ?, rate_window_ms = ?, quota_max = ?, quota_period = ?, updated_at = ? WHERE name = ?')
   const roll = db.prepare('UPDATE api_keys SET previous_hash = hash, previous_valid_until = ?, hash = ?, prefix = ?, updated_at = ? WHERE id = ?')
-  const expiring = db.prepare<[number, number], KeyRow>(`SELECT * FROM api_keys WHERE status = 'active' AND expires_at >= ? AND expires_at < ? ORDER BY expires_at, id`)
+  const expiring = db.prepare<[number, number], KeyRow>('SELECT * FROM api_keys WHERE status = \'active\' AND expires_at >= ? AND expires_at < ? ORDER BY expires_at, id')
 
   return {
     async create (key: NewApiKey) {

@@ -167,7 +167,7 @@ export const SQLITE_MIGRATIONS: Migration[] = [
         created_at INTEGER NOT NULL
       ) WITHOUT ROWID;
     `
-    },
+  },
   {
     version: 8,
     name: 'key owner, expiry, credits and roll',
