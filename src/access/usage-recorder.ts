@@ -226,7 +226,8 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
       return n
     },
     async withoutWrites (read) {
-      while (writing !== undefined) await writing
+      // A write may follow the one awaited (the next batch of the same flush).
+      for (let w = writing; w !== undefined; w = writing) await w
       const reading = read()
       reads.add(reading)
       try {
