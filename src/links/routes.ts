@@ -46,7 +46,7 @@ export const MINT_BODY_LIMIT = 256 * 1024
 const YEAR_SECONDS = 31_536_000
 
 /** Headers of the target's answer that the link's answer carries too. */
-const FORWARDED = ['content-type', 'etag', 'last-modified', 'x-cache', 'x-image-reduced', 'retry-after',
+const FORWARDED = ['content-type', 'etag', 'last-modified', 'x-cache', 'x-image-reduced', 'x-ignored-parameters', 'retry-after',
   'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy',
   'x-quota-limit', 'x-quota-remaining', 'x-quota-reset'] as const
 

@@ -194,14 +194,14 @@ const MIN2 = 'min2' as unknown as boolean
  * Intl's formats are costly to build (tens of microseconds) and hold no state: one per
  * locale and style for the thread's life (33 locales × 2 styles at most).
  */
-function numberFormat (locale: Locale, abbreviate: boolean): Intl.NumberFormat {
-  const key = `${locale}\n${abbreviate}`
+function numberFormat (locale: Locale, style: 'whole' | 'compact' | 'tenths'): Intl.NumberFormat {
+  const key = `${locale}\n${style}`
   let format = numberFormats.get(key)
   if (format === undefined) {
     // Grouping from five digits (min2): 8420 reads as it did before locales, 12,345 grouped.
-    format = abbreviate
+    format = style === 'compact'
       ? new Intl.NumberFormat(intlTag(locale), { notation: 'compact', maximumFractionDigits: 1 })
-      : new Intl.NumberFormat(intlTag(locale), { maximumFractionDigits: 0, useGrouping: MIN2 })
+      : new Intl.NumberFormat(intlTag(locale), { maximumFractionDigits: style === 'whole' ? 0 : 1, useGrouping: MIN2 })
     numberFormats.set(key, format)
   }
   return format
@@ -213,7 +213,31 @@ function numberFormat (locale: Locale, abbreviate: boolean): Intl.NumberFormat {
  * and 12.3K in English, 1,2 k in French, 1234 and 1.2万 in Japanese, 12.3 ألف in Arabic).
  */
 export function formatNumber (locale: Locale, n: number, options: { abbreviate?: boolean } = {}): string {
-  return numberFormat(locale, options.abbreviate === true).format(n)
+  return numberFormat(locale, options.abbreviate === true ? 'compact' : 'whole').format(n)
+}
+
+const NUMBER_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction'])
+
+/**
+ * `n` abbreviated in the unit `like` is abbreviated in, so that two numbers side by side
+ * read in one unit: 8420 beside 12,000 is 8.4K / 12K (8.4 k / 12 k, 0.8万 / 1.2万), not
+ * 8420 / 12K. When the locale writes `like` in full, `n` is written in full too.
+ */
+export function formatNumberLike (locale: Locale, n: number, like: number): string {
+  const parts = numberFormat(locale, 'compact').formatToParts(like)
+  if (!parts.some((p) => p.type === 'compact')) return formatNumber(locale, n)
+  // The shown value of `like` (Intl writes these locales' compact numbers in Latin digits) gives the unit's size.
+  const shown = Number(parts.filter((p) => NUMBER_PARTS.has(p.type) && p.type !== 'group').map((p) => p.type === 'decimal' ? '.' : p.value).join(''))
+  if (!Number.isFinite(shown) || shown === 0) return formatNumber(locale, n, { abbreviate: true })
+  const unit = 10 ** Math.round(Math.log10(Math.abs(like / shown)))
+  const value = numberFormat(locale, 'tenths').format(n / unit)
+  let placed = false
+  return parts.map((p) => {
+    if (!NUMBER_PARTS.has(p.type)) return p.type === 'minusSign' ? '' : p.value
+    if (placed) return ''
+    placed = true
+    return value
+  }).join('')
 }
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>()

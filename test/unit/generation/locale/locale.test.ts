@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { isAppError } from '../../../../src/errors.js'
-import { direction, formatDate, formatNumber, label, localeOf, LOCALES } from '../../../../src/generation/locale/locale.js'
+import { direction, formatDate, formatNumber, formatNumberLike, label, localeOf, LOCALES } from '../../../../src/generation/locale/locale.js'
 
 describe('localeOf', () => {
   it('reads every locale as Discord spells it, in any case and with _ for -', () => {
@@ -87,5 +87,19 @@ describe('formatDate', () => {
     assert.equal(formatDate('fr', date), '5 janv. 2024')
     assert.equal(formatDate('ja', date), '2024/01/05')
     assert.equal(formatDate('no', date), '5. jan. 2024')
+  })
+})
+
+describe('formatNumberLike', () => {
+  it('writes a number in the unit of another, as each locale abbreviates', () => {
+    assert.equal(formatNumberLike('en-US', 8420, 12_000), '8.4K')
+    assert.equal(formatNumberLike('en-US', 940_000, 1_200_000), '0.9M')
+    assert.equal(formatNumberLike('en-US', 12_000, 12_000), '12K')
+    assert.equal(formatNumberLike('fr', 8420, 12_000), '8,4\u00a0k')
+    assert.equal(formatNumberLike('ja', 8420, 12_000), '0.8万')
+    assert.equal(formatNumberLike('ar', 8420, 12_000), formatNumber('ar', 12_000, { abbreviate: true }).replace('12', '8.4'))
+    assert.equal(formatNumberLike('en-US', -8420, 12_000), '-8.4K')
+    // German writes thousands in full: both are.
+    assert.equal(formatNumberLike('de', 8420, 12_000), '8420')
   })
 })
