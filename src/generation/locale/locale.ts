@@ -130,8 +130,8 @@ for (const locale of LOCALES) {
 /** The Intl tag a locale formats numbers and dates with, where it differs (Discord's `no` is Bokmål). */
 const INTL_TAGS: Partial<Record<Locale, string>> = { no: 'nb' }
 
-/** A BCP 47 tag's shape: a language, then scripts, regions or variants (fr-CA, zh-Hant-HK, es-419). */
-const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z0-9]{2,8})+$/
+/** A BCP 47 tag of a language with a script, a region or both (fr-CA, zh-Hant, zh-Hant-HK, es-419). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/
 
 /** The locale a spelling names, or undefined (an empty or absent value is the default). */
 export function findLocale (value: string): Locale | undefined {

@@ -29,7 +29,7 @@ describe('localeOf', () => {
   })
 
   it('answers any other value with UNKNOWN_LOCALE naming the field and listing the locales', () => {
-    for (const value of ['xx', 'klingon', 'fr-', 'e', 'he', 'english']) {
+    for (const value of ['xx', 'klingon', 'fr-', 'e', 'he', 'english', 'no-such-value', 'de-latin-x']) {
       assert.throws(() => localeOf(value, 'locale'), (err: unknown) => {
         assert.ok(isAppError(err) && err.code === 'UNKNOWN_LOCALE', String(err))
         assert.match(err.message, /"locale"/)
