@@ -57,7 +57,9 @@ describe('templates in fr, ja, ar and pt-BR, over sockets to the built server', 
   let dataDir: string
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-locales-'))
-    server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', CORS_ORIGINS: '*', RATE_LIMIT_MAX: '1000000' })
+    // What is tested is what is drawn, not how fast: generous deadlines, as the first
+    // picture of each script loads its fonts and CI machines run other suites beside this one.
+    server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', CORS_ORIGINS: '*', RATE_LIMIT_MAX: '1000000', WORK_TIMEOUT_MS: '120000', REQUEST_TIMEOUT_MS: '120000' })
   })
   after(async () => {
     await server.stop()
