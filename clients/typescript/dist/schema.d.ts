@@ -80,7 +80,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your key: name, limits, quota left and usage */
+        /** Your key: name, limits, quota and credits left, expiry and usage */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -1380,8 +1380,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1441,7 +1454,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your key: name, limits, quota left and usage */
+            /** @description Your key: name, limits, quota and credits left, expiry and usage */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1500,6 +1513,23 @@ export interface operations {
                             /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
                             secret: string;
                         };
+                        /** @description Prepaid credits (docs/billing.md); null: the key is not metered by credits */
+                        credits: null | {
+                            /** @description Units left: a request is refused (402 CREDITS_EXHAUSTED) when they do not cover its cost */
+                            remaining: number;
+                            refill: null | {
+                                /** @description What is left is raised to this at each refill (never lowered) */
+                                amount: number;
+                                period: "day" | "month";
+                                /**
+                                 * Format: date-time
+                                 * @description When the next refill is due (the next UTC day or month)
+                                 */
+                                nextAt: string;
+                            };
+                        };
+                        /** @description When the key stops working (401 AUTH_KEY_EXPIRED); null: never */
+                        expiresAt: null | string;
                     };
                 };
             };
@@ -1513,6 +1543,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1594,6 +1628,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1736,8 +1774,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1748,7 +1799,7 @@ export interface operations {
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -1919,10 +1970,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2082,10 +2142,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2226,8 +2295,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2338,8 +2420,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2454,8 +2549,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2543,8 +2651,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2651,8 +2772,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2965,8 +3099,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3109,8 +3256,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3257,8 +3417,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3422,8 +3595,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3636,8 +3822,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3866,8 +4065,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4035,8 +4247,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4224,8 +4449,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4328,8 +4566,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4406,8 +4657,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4484,8 +4748,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4562,8 +4839,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4825,8 +5115,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4967,8 +5270,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5122,8 +5438,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5304,8 +5633,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5468,8 +5810,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5650,8 +6005,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5814,8 +6182,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5996,8 +6377,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -83,7 +83,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your key: name, limits, quota left and usage */
+        /** Your key: name, limits, quota and credits left, expiry and usage */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -1383,8 +1383,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1444,7 +1457,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your key: name, limits, quota left and usage */
+            /** @description Your key: name, limits, quota and credits left, expiry and usage */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1503,6 +1516,23 @@ export interface operations {
                             /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
                             secret: string;
                         };
+                        /** @description Prepaid credits (docs/billing.md); null: the key is not metered by credits */
+                        credits: null | {
+                            /** @description Units left: a request is refused (402 CREDITS_EXHAUSTED) when they do not cover its cost */
+                            remaining: number;
+                            refill: null | {
+                                /** @description What is left is raised to this at each refill (never lowered) */
+                                amount: number;
+                                period: "day" | "month";
+                                /**
+                                 * Format: date-time
+                                 * @description When the next refill is due (the next UTC day or month)
+                                 */
+                                nextAt: string;
+                            };
+                        };
+                        /** @description When the key stops working (401 AUTH_KEY_EXPIRED); null: never */
+                        expiresAt: null | string;
                     };
                 };
             };
@@ -1516,6 +1546,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1597,6 +1631,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1739,8 +1777,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1751,7 +1802,7 @@ export interface operations {
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -1922,10 +1973,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2085,10 +2145,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2229,8 +2298,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2341,8 +2423,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2457,8 +2552,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2546,8 +2654,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2654,8 +2775,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2968,8 +3102,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3112,8 +3259,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3260,8 +3420,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3425,8 +3598,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3639,8 +3825,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3869,8 +4068,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4038,8 +4250,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4227,8 +4452,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4331,8 +4569,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4409,8 +4660,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4487,8 +4751,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4565,8 +4842,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4828,8 +5118,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4970,8 +5273,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5125,8 +5441,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5307,8 +5636,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5471,8 +5813,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5653,8 +6008,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5817,8 +6185,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5999,8 +6380,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
