@@ -301,3 +301,21 @@ export class DatabaseStartError extends Error {
     this.name = 'DatabaseStartError'
   }
 }
+
+/**
+ * Exit code of a store that is not there (sysexits.h EX_NOINPUT): an earlier install's
+ * database file lost, or a command line asked to use a database that does not exist.
+ */
+export const EXIT_DATABASE_MISSING = 66
+
+/**
+ * A store opened with `create: false` (the command line without --create-store) found no
+ * database: nothing was created. `where` names it (a file, or PostgreSQL's address and
+ * database) for the caller's own sentence.
+ */
+export class DatabaseMissingError extends DatabaseStartError {
+  constructor (readonly where: string) {
+    super(`No database at ${where}: nothing was created.`, EXIT_DATABASE_MISSING)
+    this.name = 'DatabaseMissingError'
+  }
+}

@@ -13,14 +13,13 @@
 // place with something else keeps its inode).
 import fs from 'node:fs'
 import path from 'node:path'
-import { DatabaseStartError, StoreUnavailableError } from '../interface.js'
+import { DatabaseMissingError, DatabaseStartError, EXIT_DATABASE_MISSING, StoreUnavailableError } from '../interface.js'
 
 // Defined with the store's interface (PostgreSQL refuses starts too); exported here, where the refusals of a SQLite file are.
-export { DatabaseStartError }
+export { DatabaseStartError, EXIT_DATABASE_MISSING }
 
 /** Exit codes of a refused start (sysexits.h), documented in docs/operations.md ("Exit codes"). */
 export const EXIT_DATABASE_UNREADABLE = 65 // EX_DATAERR: the database file is not SQLite
-export const EXIT_DATABASE_MISSING = 66 // EX_NOINPUT: an earlier install without its database
 export const EXIT_CONFIG = 78 // EX_CONFIG: DATA_DIR cannot be used
 
 /** How often a running server compares the database path with the file it has open. */
@@ -76,11 +75,13 @@ function unusableDataDir (dataDir: string, why: string): DatabaseStartError {
 }
 
 /**
- * Refuses a start that would lose or damage data; throws DatabaseStartError. A refused
- * start creates nothing; an allowed empty start sets the lost database's -wal and -shm
+ * Refuses a start that would lose or damage data, or (create false) one that would make a
+ * new database; throws DatabaseStartError. A refused start creates nothing; an allowed empty start sets the lost database's -wal and -shm
  * files aside (renamed, with the time).
  */
-export function checkBeforeOpen (dataDir: string, file: string, options: { allowEmpty: boolean }): void {
+export function checkBeforeOpen (dataDir: string, file: string, options: { allowEmpty: boolean, create?: boolean }): void {
+  // Looked at first: a command line pointed at the wrong DATA_DIR creates nothing there.
+  if (options.create === false && !(fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0)) throw new DatabaseMissingError(file)
   if (fs.existsSync(dataDir)) {
     try {
       fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK)

@@ -154,8 +154,9 @@ describe('gifs import', () => {
     const file = put('x.gif', gif('x'))
     const notDir = await cli('import', file)
     assert.equal(notDir.code, 1)
-    // One sentence, saying what to do.
-    assert.equal(notDir.err, `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)`)
+    // One sentence, saying what to do, after the line naming the store.
+    assert.match(notDir.err.split('\n')[0]!, /^Store: SQLite \S+ \(DATA_DIR from the environment\)$/)
+    assert.equal(notDir.err.split('\n').slice(1).join('\n'), `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)`)
     assert.deepEqual((await catalog()).counts, {})
     const usage = await cli('import')
     assert.equal(usage.code, 2)

@@ -36,9 +36,19 @@ async function statusWithKey (key: string): Promise<string> {
 describe('npm run cli -- keys', () => {
   let key = ''
 
-  it('creates a key and prints it once, on its last line of output', async () => {
+  it('creates no database unless asked: exit 66 naming DATA_DIR, nothing written', async () => {
     const r = await cli('keys', 'create', '--name', 'discord-bot')
+    assert.equal(r.code, 66)
+    assert.equal(r.err[0], `Store: SQLite ${dataDir}/utility-media.sqlite (DATA_DIR from the environment)`)
+    assert.match(r.err[1]!, /^Error: no database at \S+utility-media\.sqlite \(DATA_DIR from the environment\); nothing was created\. Point DATA_DIR at the data the server uses, or ENV_FILE at the settings file the server reads .*--create-store/)
+    assert.deepEqual(r.out, [])
+    assert.deepEqual(fs.readdirSync(dataDir), [])
+  })
+
+  it('creates a key and prints it once, on its last line of output', async () => {
+    const r = await cli('keys', 'create', '--name', 'discord-bot', '--create-store')
     assert.equal(r.code, 0)
+    assert.equal(r.err[0], `Store: SQLite ${dataDir}/utility-media.sqlite (DATA_DIR from the environment)`)
     key = r.out.filter((l) => l !== '').at(-1)!
     assert.match(key, /^um_[A-Za-z0-9_-]{32}$/)
     assert.equal(await statusWithKey(key), 'TEST_ERROR') // accepted: the route's own error
