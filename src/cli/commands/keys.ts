@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util'
 import { daysAgo, type GroupUsage, MAX_REPORT_DAYS, monthRange, parseDay, rangeProblem, usageCsv, usageReport } from '../../account/usage-report.js'
 import { utcDay } from '../../access/usage-recorder.js'
-import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError } from '../../access/keys.js'
+import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError, limitedByCapacityOnly, OPERATOR_KEY_LIMITS } from '../../access/keys.js'
 import { formatDuration, parseQuota, parseRate } from '../../config/units.js'
 import type { ApiKeyRecord, KeyLimits } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
@@ -31,16 +31,21 @@ Commands:
   rename OLD NEW       Rename a key (the key itself does not change).
 
 Rates:  UNITS/WINDOW, such as 100/1m, 1000/1h, 20/10s ("default": the service default,
-        RATE_LIMIT_MAX per RATE_LIMIT_WINDOW).
+        RATE_LIMIT_MAX per RATE_LIMIT_WINDOW; "capacity": limited only by what the
+        machine serves, as the operator's key made at first start).
 Quotas: UNITS/day or UNITS/month (UTC), such as 10000/day ("none": no quota).
 Units:  most requests cost 1; image conversion and generation cost more (see docs/keys.md).
 
 Names: 1 to 64 letters, digits, dots, dashes or underscores.
 Keys are stored only as a SHA-256 hash: a lost key cannot be shown again; create a new one.
 
+Every command says first (stderr) which store it uses; none creates a database unless
+--create-store is given (see npm run cli -- --help).
+
 Exit codes: 0 done, 1 failed (no such key, name taken), 2 usage mistake (unknown command
-or option, invalid name, rate or quota), 69 PostgreSQL (DATABASE_URL) does not answer,
-78 invalid configuration (environment).`
+or option, invalid name, rate, quota or day), 66 no database where DATA_DIR or
+DATABASE_URL points, 69 PostgreSQL (DATABASE_URL) does not answer, 78 invalid
+configuration (environment).`
 
 function table (rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
@@ -52,7 +57,13 @@ function describe (k: ApiKeyRecord): Record<string, unknown> {
 }
 
 function rateText (l: KeyLimits): string {
+  if (limitedByCapacityOnly(l)) return 'capacity'
   return l.rateMax == null || l.rateWindowMs == null ? 'default' : `${l.rateMax}/${formatDuration(l.rateWindowMs)}`
+}
+
+/** "rate 100/1 minute, quota none", saying what "capacity" means where a sentence has room. */
+function limitsSentence (l: KeyLimits): string {
+  return `rate ${rateText(l)}${limitedByCapacityOnly(l) ? ' (limited only by what the machine serves)' : ''}, quota ${quotaText(l)}`
 }
 
 function quotaText (l: KeyLimits): string {
@@ -66,9 +77,11 @@ function limitsFrom (values: { rate?: string, quota?: string }): Partial<KeyLimi
     if (values.rate === 'default') {
       limits.rateMax = null
       limits.rateWindowMs = null
+    } else if (values.rate === 'capacity') {
+      Object.assign(limits, OPERATOR_KEY_LIMITS)
     } else {
       const rate = parseRate(values.rate)
-      if (!rate) throw new UsageError(/^\s*0+\s*(\/|per)/i.test(values.rate) ? `--rate: the count must be at least 1, got "${values.rate}" (to refuse a key, use keys disable)` : `--rate must look like 100/1m, 1000/1h or "default", got "${values.rate}"`)
+      if (!rate) throw new UsageError(/^\s*0+\s*(\/|per)/i.test(values.rate) ? `--rate: the count must be at least 1, got "${values.rate}" (to refuse a key, use keys disable)` : `--rate must look like 100/1m, 1000/1h, "default" or "capacity", got "${values.rate}"`)
       limits.rateMax = rate.max
       limits.rateWindowMs = rate.windowMs
     }
@@ -138,7 +151,7 @@ export const keysCommand: CommandGroup = {
           if (Object.keys(limits).length > 0) {
             created = { ...created, record: (await store.keys.setLimits(created.record.name, limits))! }
           }
-          ctx.out(`Created key "${created.record.name}" (${created.record.prefix}…), rate ${rateText(created.record.limits)}, quota ${quotaText(created.record.limits)}. It is shown only now; keep it:`)
+          ctx.out(`Created key "${created.record.name}" (${created.record.prefix}…), ${limitsSentence(created.record.limits)}. It is shown only now; keep it:`)
           ctx.out(created.key)
           return 0
         }
@@ -160,7 +173,7 @@ export const keysCommand: CommandGroup = {
           const limits = limitsFrom(values)
           const record = Object.keys(limits).length > 0 ? await store.keys.setLimits(name, limits) : await store.keys.findByName(name)
           if (!record) throw new KeyError(`No key named "${name}": see "keys list"`)
-          ctx.out(`Key "${record.name}": rate ${rateText(record.limits)}, quota ${quotaText(record.limits)}.`)
+          ctx.out(`Key "${record.name}": ${limitsSentence(record.limits)}.`)
           return 0
         }
         case 'usage': {

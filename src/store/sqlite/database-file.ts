@@ -80,8 +80,6 @@ function unusableDataDir (dataDir: string, why: string): DatabaseStartError {
  * files aside (renamed, with the time).
  */
 export function checkBeforeOpen (dataDir: string, file: string, options: { allowEmpty: boolean, create?: boolean }): void {
-  // Looked at first: a command line pointed at the wrong DATA_DIR creates nothing there.
-  if (options.create === false && !(fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0)) throw new DatabaseMissingError(file)
   if (fs.existsSync(dataDir)) {
     try {
       fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK)
@@ -101,6 +99,8 @@ export function checkBeforeOpen (dataDir: string, file: string, options: { allow
     if (marks.length > 0 && !options.allowEmpty) {
       throw new DatabaseStartError(`The database ${file} is ${size === undefined ? 'missing' : 'empty'}, but DATA_DIR holds an earlier install (${marks.join(', ')}): restore the database from a backup (docs/backups.md), or start with an empty database by setting ALLOW_EMPTY_DATABASE=true.`, EXIT_DATABASE_MISSING)
     }
+    // A command line pointed at the wrong DATA_DIR creates nothing there (not even DATA_DIR).
+    if (options.create === false) throw new DatabaseMissingError(file)
     // The lost database's write-ahead log must not be replayed into the new one: kept
     // beside it under another name.
     for (const suffix of size === undefined ? ['-wal', '-shm'] : []) {

@@ -224,6 +224,9 @@ describe('gifs list, stats, remove, add-url', () => {
 
     const list = JSON.parse((await cli('list', '--category', 'lick', '--json')).out)
     assert.equal(list.length, 2)
+    // snake_case, the API's names (it printed animeName, addedAt, ... beside the API's anime_name)
+    assert.deepEqual(Object.keys(list[0]).sort(), ['added_at', 'anime_name', 'artist', 'artist_url', 'bytes', 'category', 'dominant_color', 'external', 'file', 'frames', 'hash', 'height', 'hidden', 'id', 'source_url', 'width'])
+    assert.equal(list[0].bytes, fs.statSync(path.join(gifDirOf(dataDir), `${list[0].hash}.gif`)).size)
     assert.match(list[0].file, /^https:\/\/cdn\.example\.test\/files\/gifs\/[0-9a-f]{64}\.gif$/)
     assert.match((await cli('list')).out, /ID\s+CATEGORY/)
 

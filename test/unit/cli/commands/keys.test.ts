@@ -76,6 +76,8 @@ describe('npm run cli -- keys', () => {
     assert.match(r.out.join('\n'), /rate 20\/10 seconds, quota 5000\/day/)
     r = await cli('keys', 'limits', 'discord-bot', '--quota', 'none')
     assert.match(r.out.join('\n'), /rate 20\/10 seconds, quota none/)
+    r = await cli('keys', 'limits', 'discord-bot', '--rate', 'capacity')
+    assert.equal(r.out.join('\n'), 'Key "discord-bot": rate capacity (limited only by what the machine serves), quota none.')
     r = await cli('keys', 'limits', 'discord-bot', '--rate', 'default')
     assert.match(r.out.join('\n'), /rate default, quota none/)
     r = await cli('keys', 'create', '--name', 'metered', '--rate', '100/1m', '--quota', '900/month')
@@ -226,6 +228,11 @@ describe('keys at start-up', () => {
       assert.equal(printed.length, 1)
       const key = /Authorization: (um_\S+)"/.exec(printed[0]!)![1]!
       assert.equal((await store.keys.list()).length, 1)
+      // The operator's key: shown as limited by capacity (it printed "1000000/1 minute").
+      const listed: string[] = []
+      assert.equal(await runCli(['keys', 'list'], { DATA_DIR: dir }, { out: (s) => listed.push(s), err: () => {}, interactive: false }), 0)
+      assert.match(listed.join('\n'), /^default\s+um_\S{4}…\s+active\s+capacity\s+none\s+bootstrap\s/m)
+      assert.doesNotMatch(listed.join('\n'), /1000000/)
       await prepareKeys(testConfig(dir), store, (s) => printed.push(s))
       assert.equal(printed.length, 1, 'a second start prints nothing')
       assert.equal(await statusIn(dir, store, key), 'TEST_ERROR')
