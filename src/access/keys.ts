@@ -22,6 +22,17 @@ export const KEY_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
  */
 export const OPERATOR_KEY_LIMITS: Partial<KeyLimits> = { rateMax: 1_000_000, rateWindowMs: 60_000 }
 
+/**
+ * True when a key's rate limit is OPERATOR_KEY_LIMITS': the machine's capacity is its only
+ * bound, and it is shown as "capacity" rather than a rate nobody chose (issue 39 item 7:
+ * `keys list` printed 1000000/1 minute where the README says only capacity limits it).
+ * The stored value stays a rate, so the limiter needs no second path and /me still
+ * answers an integer.
+ */
+export function limitedByCapacityOnly (limits: Pick<KeyLimits, 'rateMax' | 'rateWindowMs'>): boolean {
+  return limits.rateMax === OPERATOR_KEY_LIMITS.rateMax && limits.rateWindowMs === OPERATOR_KEY_LIMITS.rateWindowMs
+}
+
 export function generateKey (): string {
   return KEY_PREFIX + randomBytes(KEY_RANDOM_BYTES).toString('base64url')
 }

@@ -35,12 +35,18 @@ export interface CommandGroup {
   run (args: string[], ctx: CliContext): Promise<number>
 }
 
-export function createCliContext (config: Config, io: CliIo): CliContext & { close (): Promise<void> } {
+/**
+ * `create`: open (and migrate) a store that does not exist yet, as the server's first start
+ * does; only with --create-store. Without it a missing database is refused (exit 66) and
+ * nothing is created: a command pointed at the wrong DATA_DIR must not make a store the
+ * server will never read (issue 39 item 6).
+ */
+export function createCliContext (config: Config, io: CliIo, options: { create: boolean } = { create: false }): CliContext & { close (): Promise<void> } {
   let store: Promise<Store> | undefined
   return {
     ...io,
     config,
-    store: () => (store ??= openStore(config)),
+    store: () => (store ??= openStore(config, { create: options.create })),
     // A store that failed to open was reported by the command's failure: nothing to close.
     async close () { if (store) await (await store.catch(() => undefined))?.close() }
   }

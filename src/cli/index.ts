@@ -1,10 +1,11 @@
-// Entry point of `npm run cli`: the same settings as the server, .env included.
+// Entry point of `npm run cli`: the same settings as the server, .env (or ENV_FILE) included.
 import { ConfigError } from '../config.js'
-import { loadEnvFile } from '../env-file.js'
+import { loadEnvFileWithOrigin, type SettingsOrigin } from '../env-file.js'
 import { runCli } from './main.js'
 
+let origin: SettingsOrigin
 try {
-  loadEnvFile()
+  origin = loadEnvFileWithOrigin()
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err
   process.stderr.write(`${err.message}\n`)
@@ -30,5 +31,5 @@ const code = await runCli(process.argv.slice(2), process.env, {
     process.stderr.write(`\r${line}\x1b[K`)
     progressShown = true
   }
-})
+}, origin)
 process.exitCode = code

@@ -558,7 +558,7 @@ export const SETTINGS = [
     name: 'ENV_FILE',
     group: 'envFile',
     shown: '.env',
-    doc: 'the file of settings read at start (optional when it is `.env`; a file named here must exist)'
+    doc: 'the file of settings read at start by the server and by `npm run cli` (optional when it is `.env`; a file named here must exist). Under systemd, the unit\'s `EnvironmentFile`, so the command line reads the server\'s settings (operations.md)'
   } satisfies Setting<'ENV_FILE', never, never>
 ] as const
 

@@ -176,6 +176,10 @@ export interface KeyStore {
 /** How long applied usage batch ids are remembered: far longer than any retry or spill waits. */
 export const USAGE_BATCH_ID_DAYS = 30
 
+/** Bounds that no UTC day (YYYY-MM-DD) falls outside: an open end of a usage range. */
+export const FIRST_DAY = '0000-00-00'
+export const LAST_DAY = '9999-99-99'
+
 /** Requests and cost units counted for one key, one UTC day and one endpoint group. */
 export interface UsageEntry {
   keyId: number
@@ -195,8 +199,12 @@ export interface UsageStore {
   add (entries: UsageEntry[], batchId?: string): Promise<void>
   /** Units used by a key since a UTC day (inclusive). */
   unitsSince (keyId: number, day: string): Promise<number>
-  /** Usage rows of one key (or all keys) since a day, for reports. */
-  list (options: { keyId?: number, sinceDay?: string }): Promise<UsageEntry[]>
+  /**
+   * Usage rows of one key (or all keys) from sinceDay to untilDay (UTC days, both
+   * inclusive; absent: no bound), ordered by key, day and group. Reports read it through
+   * src/account/usage-report.ts, so /me, `keys usage` and the usage export agree.
+   */
+  list (options: { keyId?: number, sinceDay?: string, untilDay?: string }): Promise<UsageEntry[]>
 }
 
 /** One gif of the catalog: a local file (named by its content hash) or an external URL. */
@@ -393,5 +401,23 @@ export class DatabaseStartError extends Error {
   constructor (message: string, readonly exitCode: number) {
     super(message)
     this.name = 'DatabaseStartError'
+  }
+}
+
+/**
+ * Exit code of a store that is not there (sysexits.h EX_NOINPUT): an earlier install's
+ * database file lost, or a command line asked to use a database that does not exist.
+ */
+export const EXIT_DATABASE_MISSING = 66
+
+/**
+ * A store opened with `create: false` (the command line without --create-store) found no
+ * database: nothing was created. `where` names it (a file, or PostgreSQL's address and
+ * database) for the caller's own sentence.
+ */
+export class DatabaseMissingError extends DatabaseStartError {
+  constructor (readonly where: string) {
+    super(`No database at ${where}: nothing was created.`, EXIT_DATABASE_MISSING)
+    this.name = 'DatabaseMissingError'
   }
 }

@@ -16,9 +16,13 @@ export interface CliResult {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
-/** The built CLI on `dataDir`, its logs silenced; `env` adds settings. */
+/**
+ * The built CLI on `dataDir`, its logs silenced; `env` adds settings. With --create-store
+ * (the tests' data directories start empty, as a new install's): a test of the refusal
+ * without it runs the CLI itself (test/system/process/cli.test.ts).
+ */
 export function runBuiltCli (dataDir: string, args: string[], env: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, [path.join(root, 'dist', 'cli', 'index.js'), ...args], {
+  const r = spawnSync(process.execPath, [path.join(root, 'dist', 'cli', 'index.js'), ...args, '--create-store'], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 60_000
@@ -26,11 +30,11 @@ export function runBuiltCli (dataDir: string, args: string[], env: Record<string
   return { code: r.status, out: r.stdout, err: r.stderr }
 }
 
-/** runCli in this process with exactly `env` as its environment. */
+/** runCli in this process with exactly `env` as its environment (and --create-store, as runBuiltCli). */
 export async function runCliInProcess (argv: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   const out: string[] = []
   const err: string[] = []
-  const code = await runCli(argv, env, { out: (s) => out.push(`${s}\n`), err: (s) => err.push(`${s}\n`), interactive: false })
+  const code = await runCli([...argv, '--create-store'], env, { out: (s) => out.push(`${s}\n`), err: (s) => err.push(`${s}\n`), interactive: false })
   return { code, out: out.join(''), err: err.join('') }
 }
 

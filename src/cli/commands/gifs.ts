@@ -80,9 +80,14 @@ function table (rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
 }
 
+/**
+ * A gif as `gifs list --json` prints it: snake_case, with the API's names where GET
+ * /sfw/gif/{type} answers the same field (`bytes`, `anime_name`, `dominant_color`, ...),
+ * so a script reads one shape from both (issue 39 item 7; it printed camelCase).
+ */
 function describe (g: GifRecord, fileUrl: string): Record<string, unknown> {
-  const attribution = { animeName: g.animeName ?? null, artist: g.artist ?? null, artistUrl: g.artistUrl ?? null, sourceUrl: g.sourceUrl ?? null, dominantColor: g.dominantColor ?? null }
-  return { id: String(g.id), category: g.category, file: fileUrl, hash: g.hash, external: g.url !== null, hidden: g.hidden, size: g.size, width: g.width, height: g.height, frames: g.frames, ...attribution, addedAt: g.addedAt.toISOString() }
+  const attribution = { anime_name: g.animeName ?? null, artist: g.artist ?? null, artist_url: g.artistUrl ?? null, source_url: g.sourceUrl ?? null, dominant_color: g.dominantColor ?? null }
+  return { id: String(g.id), category: g.category, file: fileUrl, hash: g.hash, external: g.url !== null, hidden: g.hidden, bytes: g.size, width: g.width, height: g.height, frames: g.frames, ...attribution, added_at: g.addedAt.toISOString() }
 }
 
 export const gifsCommand: CommandGroup = {

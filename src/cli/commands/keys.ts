@@ -1,7 +1,8 @@
 // npm run cli -- keys ...: API keys for operators.
 import { parseArgs } from 'node:util'
-import { daysAgo, sumByGroup } from '../../account/usage-report.js'
-import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError, type KeyUpdate, keyStatus, MAX_CREDITS, MAX_ROLL_GRACE_SECONDS } from '../../access/keys.js'
+import { daysAgo, type GroupUsage, MAX_REPORT_DAYS, monthRange, parseDay, rangeProblem, usageCsv, usageReport } from '../../account/usage-report.js'
+import { utcDay } from '../../access/usage-recorder.js'
+import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError, type KeyUpdate, keyStatus, limitedByCapacityOnly, MAX_CREDITS, MAX_ROLL_GRACE_SECONDS, OPERATOR_KEY_LIMITS } from '../../access/keys.js'
 import { formatDuration, parseDuration, parseQuota, parseRate } from '../../config/units.js'
 import { type ApiKeyRecord, type KeyLimits, type KeyRefill, storedCredits } from '../../store/interface.js'
 import { type CommandGroup, UsageError } from '../context.js'
@@ -24,9 +25,14 @@ Commands:
                        A new secret for the same key (its limits, credits and usage stay).
                        The new key is printed once, on the last line; the old one keeps
                        working SECONDS more (default 0, at most 604800: 7 days).
-  usage [NAME] [--days N] [--json]
-                       Requests and cost units per endpoint group over the last N days
-                       (default 30), for one key or all.
+  usage [NAME] [--from DAY [--to DAY] | --month YYYY-MM | --days N] [--by day|month]
+        [--json|--csv]
+                       Requests and cost units per endpoint group, for one key or all:
+                       from DAY to DAY (UTC, both included; --to defaults to today), one
+                       UTC month, or the last N days (default 30). --by day or month: one
+                       row per period. --csv: the billing export (header
+                       period,key_id,key_name,endpoint_group,requests,units; per month
+                       unless --by day). The same numbers as /me and the usage export.
   disable NAME         Refuse a key until it is enabled again.
   enable NAME          Accept a disabled key again.
   revoke NAME          Refuse a key for good (it cannot be enabled again). Its name is
@@ -35,7 +41,8 @@ Commands:
   rename OLD NEW       Rename a key (the key itself does not change).
 
 Rates:  UNITS/WINDOW, such as 100/1m, 1000/1h, 20/10s ("default": the service default,
-        RATE_LIMIT_MAX per RATE_LIMIT_WINDOW).
+        RATE_LIMIT_MAX per RATE_LIMIT_WINDOW; "capacity": limited only by what the
+        machine serves, as the operator's key made at first start).
 Quotas: UNITS/day or UNITS/month (UTC), such as 10000/day ("none": no quota).
 Units:  most requests cost 1; image conversion and generation cost more (see docs/keys.md).
 Credits: prepaid units; a request they cannot pay for is refused (402). A refill raises
@@ -46,9 +53,13 @@ Expiry: an ISO 8601 date and time (2027-01-31T00:00:00Z), or +DURATION from now 
 Names: 1 to 64 letters, digits, dots, dashes or underscores.
 Keys are stored only as a SHA-256 hash: a lost key cannot be shown again; create a new one.
 
+Every command says first (stderr) which store it uses; none creates a database unless
+--create-store is given (see npm run cli -- --help).
+
 Exit codes: 0 done, 1 failed (no such key, name taken), 2 usage mistake (unknown command
-or option, invalid name, rate or quota), 69 PostgreSQL (DATABASE_URL) does not answer,
-78 invalid configuration (environment).`
+or option, invalid name, rate, quota or day), 66 no database where DATA_DIR or
+DATABASE_URL points, 69 PostgreSQL (DATABASE_URL) does not answer, 78 invalid
+configuration (environment).`
 
 function table (rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
@@ -133,7 +144,13 @@ const SALES_OPTIONS = {
 } as const
 
 function rateText (l: KeyLimits): string {
+  if (limitedByCapacityOnly(l)) return 'capacity'
   return l.rateMax == null || l.rateWindowMs == null ? 'default' : `${l.rateMax}/${formatDuration(l.rateWindowMs)}`
+}
+
+/** "rate 100/1 minute, quota none", saying what "capacity" means where a sentence has room. */
+function limitsSentence (l: KeyLimits): string {
+  return `rate ${rateText(l)}${limitedByCapacityOnly(l) ? ' (limited only by what the machine serves)' : ''}, quota ${quotaText(l)}`
 }
 
 function quotaText (l: KeyLimits): string {
@@ -147,9 +164,11 @@ function limitsFrom (values: { rate?: string, quota?: string }): Partial<KeyLimi
     if (values.rate === 'default') {
       limits.rateMax = null
       limits.rateWindowMs = null
+    } else if (values.rate === 'capacity') {
+      Object.assign(limits, OPERATOR_KEY_LIMITS)
     } else {
       const rate = parseRate(values.rate)
-      if (!rate) throw new UsageError(/^\s*0+\s*(\/|per)/i.test(values.rate) ? `--rate: the count must be at least 1, got "${values.rate}" (to refuse a key, use keys disable)` : `--rate must look like 100/1m, 1000/1h or "default", got "${values.rate}"`)
+      if (!rate) throw new UsageError(/^\s*0+\s*(\/|per)/i.test(values.rate) ? `--rate: the count must be at least 1, got "${values.rate}" (to refuse a key, use keys disable)` : `--rate must look like 100/1m, 1000/1h, "default" or "capacity", got "${values.rate}"`)
       limits.rateMax = rate.max
       limits.rateWindowMs = rate.windowMs
     }
@@ -166,6 +185,30 @@ function limitsFrom (values: { rate?: string, quota?: string }): Partial<KeyLimi
     }
   }
   return limits
+}
+
+/** The days `keys usage` covers: --from/--to, --month or the last --days (30 by default). */
+function usageRange (values: { days?: string, from?: string, to?: string, month?: string }, now: number): { from: string, to: string } {
+  const chosen = [values.days !== undefined && '--days', values.month !== undefined && '--month', (values.from ?? values.to) !== undefined && '--from/--to'].filter(Boolean)
+  if (chosen.length > 1) throw new UsageError(`keys usage takes one of --from/--to, --month or --days, got ${chosen.join(' and ')}`)
+  if (values.month !== undefined) {
+    const month = monthRange(values.month)
+    if (!month) throw new UsageError(`--month must be a UTC month as YYYY-MM, such as 2026-11, got "${values.month}"`)
+    return month
+  }
+  if (values.from !== undefined || values.to !== undefined) {
+    if (values.from === undefined) throw new UsageError('--to needs --from: keys usage --from YYYY-MM-DD --to YYYY-MM-DD')
+    for (const [option, day] of [['--from', values.from], ['--to', values.to]] as const) {
+      if (day !== undefined && parseDay(day) === undefined) throw new UsageError(`${option} must be a UTC day as YYYY-MM-DD, such as 2026-11-01, got "${day}"`)
+    }
+    const range = { from: values.from, to: values.to ?? utcDay(now) }
+    const problem = rangeProblem(range.from, range.to)
+    if (problem !== undefined) throw new UsageError(`keys usage: ${problem.replaceAll('"from"', '--from').replaceAll('"to"', '--to')}`)
+    return range
+  }
+  const days = values.days === undefined ? 30 : Number(values.days)
+  if (!Number.isInteger(days) || days < 1 || days > MAX_REPORT_DAYS) throw new UsageError(`--days must be a whole number from 1 to ${MAX_REPORT_DAYS}, got "${values.days}"`)
+  return { from: daysAgo(now, days - 1), to: utcDay(now) }
 }
 
 function oneName (rest: string[], command: string): string {
@@ -243,31 +286,56 @@ export const keysCommand: CommandGroup = {
           const limits = limitsFrom(values)
           const record = Object.keys(limits).length > 0 ? await store.keys.setLimits(name, limits) : await store.keys.findByName(name)
           if (!record) throw new KeyError(`No key named "${name}": see "keys list"`)
-          ctx.out(`Key "${record.name}": rate ${rateText(record.limits)}, quota ${quotaText(record.limits)}.`)
+          ctx.out(`Key "${record.name}": ${limitsSentence(record.limits)}.`)
           return 0
         }
         case 'usage': {
-          const { values, positionals } = parseArgs({ args: rest, options: { days: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true })
-          if (positionals.length > 1) throw new UsageError('keys usage takes at most one key name: keys usage [NAME] [--days N]')
-          const days = values.days === undefined ? 30 : Number(values.days)
-          if (!Number.isInteger(days) || days < 1 || days > 3660) throw new UsageError(`--days must be a whole number from 1 to 3660, got "${values.days}"`)
+          const { values, positionals } = parseArgs({
+            args: rest,
+            options: { days: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, month: { type: 'string' }, by: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' } },
+            allowPositionals: true
+          })
+          if (positionals.length > 1) throw new UsageError('keys usage takes at most one key name: keys usage [NAME] [--from DAY --to DAY | --month YYYY-MM | --days N]')
+          if (values.json === true && values.csv === true) throw new UsageError('keys usage prints --json or --csv, not both')
+          const range = usageRange(values, Date.now())
+          const by = values.by ?? (values.csv === true ? 'month' : undefined)
+          if (by !== undefined && by !== 'day' && by !== 'month') throw new UsageError(`--by must be day or month, got "${by}"`)
           const all = await keys.list()
           const chosen = positionals[0] === undefined ? all : all.filter((k) => k.name === positionals[0])
           if (chosen.length === 0) throw new KeyError(`No key named "${positionals[0]}": see "keys list"`)
-          const since = daysAgo(Date.now(), days - 1)
-          const report = []
-          for (const k of chosen) {
-            const groups = sumByGroup(await store.usage.list({ keyId: k.id, sinceDay: since }))
-            report.push({ name: k.name, since, groups })
+          const report = await usageReport(store, { ...range, group: by ?? 'month', keyId: positionals[0] === undefined ? undefined : chosen[0]!.id })
+          // CRLF line ends (RFC 4180): ctx.out ends the last line with its own newline.
+          if (values.csv === true) { ctx.out(usageCsv(report).slice(0, -1)); return 0 }
+          if (by !== undefined) {
+            if (values.json === true) { ctx.out(JSON.stringify(report, null, 2)); return 0 }
+            ctx.out(`Usage from ${report.from} to ${report.to} (UTC days, both included) per ${by}, as the server has written it (every few seconds):`)
+            ctx.out(table([
+              ['PERIOD', 'KEY', 'GROUP', 'REQUESTS', 'UNITS'],
+              ...report.rows.map((r) => [r.period, r.key_name, r.endpoint_group, String(r.requests), String(r.units)]),
+              ['total', '', '', String(report.totals.requests), String(report.totals.units)]
+            ]))
+            return 0
           }
-          if (values.json) { ctx.out(JSON.stringify(report, null, 2)); return 0 }
+          // Totals per key and group over the range: the report's rows summed over its periods.
+          const perKey = chosen.map((k) => {
+            const groups: Record<string, GroupUsage> = {}
+            for (const r of report.rows) {
+              if (r.key_id !== String(k.id)) continue
+              const g = (groups[r.endpoint_group] ??= { requests: 0, units: 0 })
+              g.requests += r.requests
+              g.units += r.units
+            }
+            return { name: k.name, since: report.from, to: report.to, groups }
+          })
+          if (values.json === true) { ctx.out(JSON.stringify(perKey, null, 2)); return 0 }
           const rows = [['KEY', 'GROUP', 'REQUESTS', 'UNITS']]
-          for (const r of report) {
+          for (const r of perKey) {
             const entries = Object.entries(r.groups)
             if (entries.length === 0) rows.push([r.name, '-', '0', '0'])
             for (const [group, u] of entries) rows.push([r.name, group, String(u.requests), String(u.units)])
           }
-          ctx.out(`Usage since ${since} (UTC), written by the server every few seconds:`)
+          rows.push(['total', '', String(report.totals.requests), String(report.totals.units)])
+          ctx.out(`Usage from ${report.from} to ${report.to} (UTC days, both included), as the server has written it (every few seconds):`)
           ctx.out(table(rows))
           return 0
         }

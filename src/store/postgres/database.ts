@@ -2,7 +2,9 @@
 // migrations applied once under an advisory lock, so instances starting together
 // cannot apply the same migration twice.
 import pg from 'pg'
+import { DatabaseMissingError } from '../interface.js'
 import type { Migration } from '../sqlite/migrations.js'
+import { postgresDatabase } from './address.js'
 import { classifyFailure } from './guard.js'
 import { POSTGRES_MIGRATIONS } from './migrations.js'
 
@@ -41,6 +43,11 @@ export interface PostgresOptions {
   statementTimeoutMs?: number
   queryTimeoutMs?: number
   connectTimeoutMs?: number
+  /**
+   * false: a database (or schema) the server never migrated is refused with
+   * DatabaseMissingError before anything is created in it. Default true.
+   */
+  create?: boolean
 }
 
 export async function openPostgresPool (url: string, options: PostgresOptions = {}): Promise<pg.Pool> {
@@ -61,6 +68,11 @@ export async function openPostgresPool (url: string, options: PostgresOptions = 
   // process: the pool drops that client and opens another on next use.
   pool.on('error', () => {})
   try {
+    if (options.create === false) {
+      // search_path names the schema, so an absent schema finds no table either.
+      const { rows } = await pool.query<{ found: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS found")
+      if (!rows[0]!.found) throw new DatabaseMissingError(`${postgresDatabase(url)}${schema ? ` (schema ${schema})` : ''}`)
+    }
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
     await migrate(pool, POSTGRES_MIGRATIONS)
   } catch (err) {

@@ -12,6 +12,7 @@ import { DEFAULT_GIF_CACHE_TTL_MS, withGifCache } from '../cached-gifs.js'
 import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import { DatabaseStartError, type GifCatalogStore, isStoreUnavailable, type Store, StoreUnavailableError } from '../interface.js'
 import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
+import { postgresAddress } from './address.js'
 import { openPostgresPool, POOL_SIZE, type PostgresOptions } from './database.js'
 import { createPostgresGifFileStore } from './gif-files.js'
 import { createPostgresGifStore } from './gifs.js'
@@ -60,20 +61,7 @@ const EXIT_CONFIG = 78
 // authorization (user, password), 3D invalid catalog name (no such database).
 const REFUSED_SETTING_CLASSES = ['28', '3D']
 
-/**
- * "127.0.0.1:5432", "db.internal:6432", "/var/run/postgresql": where DATABASE_URL points,
- * for messages; never the URL itself, which may hold a password.
- */
-export function postgresAddress (url: string): string {
-  try {
-    const u = new URL(url)
-    const socket = u.searchParams.get('host')
-    if (u.hostname === '' && socket) return socket
-    return `${u.hostname || 'localhost'}:${u.port || '5432'}`
-  } catch {
-    return 'DATABASE_URL'
-  }
-}
+export { postgresAddress, postgresDatabase } from './address.js'
 
 export async function openPostgresStore (url: string, options: PostgresStoreOptions): Promise<Store> {
   let pool

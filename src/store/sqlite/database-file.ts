@@ -13,14 +13,13 @@
 // place with something else keeps its inode).
 import fs from 'node:fs'
 import path from 'node:path'
-import { DatabaseStartError, StoreUnavailableError } from '../interface.js'
+import { DatabaseMissingError, DatabaseStartError, EXIT_DATABASE_MISSING, StoreUnavailableError } from '../interface.js'
 
 // Defined with the store's interface (PostgreSQL refuses starts too); exported here, where the refusals of a SQLite file are.
-export { DatabaseStartError }
+export { DatabaseStartError, EXIT_DATABASE_MISSING }
 
 /** Exit codes of a refused start (sysexits.h), documented in docs/operations.md ("Exit codes"). */
 export const EXIT_DATABASE_UNREADABLE = 65 // EX_DATAERR: the database file is not SQLite
-export const EXIT_DATABASE_MISSING = 66 // EX_NOINPUT: an earlier install without its database
 export const EXIT_CONFIG = 78 // EX_CONFIG: DATA_DIR cannot be used
 
 /** How often a running server compares the database path with the file it has open. */
@@ -76,11 +75,11 @@ function unusableDataDir (dataDir: string, why: string): DatabaseStartError {
 }
 
 /**
- * Refuses a start that would lose or damage data; throws DatabaseStartError. A refused
- * start creates nothing; an allowed empty start sets the lost database's -wal and -shm
+ * Refuses a start that would lose or damage data, or (create false) one that would make a
+ * new database; throws DatabaseStartError. A refused start creates nothing; an allowed empty start sets the lost database's -wal and -shm
  * files aside (renamed, with the time).
  */
-export function checkBeforeOpen (dataDir: string, file: string, options: { allowEmpty: boolean }): void {
+export function checkBeforeOpen (dataDir: string, file: string, options: { allowEmpty: boolean, create?: boolean }): void {
   if (fs.existsSync(dataDir)) {
     try {
       fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK)
@@ -100,6 +99,8 @@ export function checkBeforeOpen (dataDir: string, file: string, options: { allow
     if (marks.length > 0 && !options.allowEmpty) {
       throw new DatabaseStartError(`The database ${file} is ${size === undefined ? 'missing' : 'empty'}, but DATA_DIR holds an earlier install (${marks.join(', ')}): restore the database from a backup (docs/backups.md), or start with an empty database by setting ALLOW_EMPTY_DATABASE=true.`, EXIT_DATABASE_MISSING)
     }
+    // A command line pointed at the wrong DATA_DIR creates nothing there (not even DATA_DIR).
+    if (options.create === false) throw new DatabaseMissingError(file)
     // The lost database's write-ahead log must not be replayed into the new one: kept
     // beside it under another name.
     for (const suffix of size === undefined ? ['-wal', '-shm'] : []) {

@@ -1,7 +1,10 @@
 // Reading a SQLite install as plain rows, for moving it to another store
 // (src/cli/copy-to-postgres.ts).
+import fs from 'node:fs'
+import path from 'node:path'
+import { DatabaseMissingError } from '../interface.js'
 import { INSTALL_TABLES, type InstallTable } from '../rows.js'
-import { openSqliteDatabase } from './database.js'
+import { openSqliteDatabase, SQLITE_FILE } from './database.js'
 
 export interface SqliteExport {
   /** The rows of a table, columns in the order of INSTALL_TABLES. */
@@ -11,7 +14,10 @@ export interface SqliteExport {
   close (): void
 }
 
+/** Opens an existing install; one that is not there is refused (DatabaseMissingError), nothing created. */
 export function openSqliteExport (dataDir: string): SqliteExport {
+  const file = path.join(dataDir, SQLITE_FILE)
+  if (!(fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0)) throw new DatabaseMissingError(file)
   const db = openSqliteDatabase(dataDir)
   return {
     rows: (table) => db.prepare(`SELECT ${INSTALL_TABLES[table].join(', ')} FROM ${table}`).raw().all() as unknown[][],

@@ -16,6 +16,8 @@ export interface SqliteStoreOptions {
   gifCacheTtlMs?: number
   /** Start with a new, empty database where an earlier install lost its own (ALLOW_EMPTY_DATABASE). */
   allowEmptyDatabase?: boolean
+  /** false: a missing (or empty) database file is refused with DatabaseMissingError, nothing created. Default true. */
+  create?: boolean
   /** Called once when the database file is found deleted or replaced while open. */
   onDatabaseProblem?: (state: DatabaseFileState) => void
 }
@@ -26,7 +28,7 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore (dataDir: string, options: SqliteStoreOptions = {}): Store {
   const file = path.join(dataDir, SQLITE_FILE)
-  checkBeforeOpen(dataDir, file, { allowEmpty: options.allowEmptyDatabase ?? false })
+  checkBeforeOpen(dataDir, file, { allowEmpty: options.allowEmptyDatabase ?? false, create: options.create })
   let db: SqliteDatabase
   try {
     db = openSqliteDatabase(dataDir)

@@ -115,7 +115,7 @@ describe('hostile frame delays (issue 35, item 3)', () => {
     const dataDir = tempDir('uma-hostile-')
     const folder = tempDir('uma-frame-delays-')
     fs.writeFileSync(path.join(folder, 'long.gif'), animatedGif(longGifFrames, 32, 32))
-    const imported = spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', 'import', path.join(folder, 'long.gif'), '--category', 'hug'], {
+    const imported = spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', 'import', path.join(folder, 'long.gif'), '--category', 'hug', '--create-store'], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false' },
       encoding: 'utf8',
       timeout: 60_000

@@ -75,7 +75,7 @@ function writePack (name: string, bytes: Buffer): string {
  */
 async function importPack (pack: string, options: { args?: string[], onTmp?: (child: ReturnType<typeof spawn>, names: string[]) => void } = {}): Promise<Run> {
   const rssFile = path.join(work, `rss-${Math.random().toString(36).slice(2)}`)
-  const child = spawn(process.execPath, ['--import', './test/system/hostile/peak-rss.mjs', 'dist/cli/index.js', 'gifs', 'import', pack, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, ['--import', './test/system/hostile/peak-rss.mjs', 'dist/cli/index.js', 'gifs', 'import', pack, '--create-store', ...(options.args ?? [])], {
     env: { ...process.env, DATA_DIR: dataDir, TMPDIR: tmp, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false', PEAK_RSS_FILE: rssFile },
     stdio: ['ignore', 'pipe', 'pipe']
   })

@@ -36,7 +36,7 @@ interface CliRun { status: number | null, stdout: string, stderr: string }
 
 /** The built CLI as a process; asynchronous, since the stand-in sources answer from this process. */
 function cli (dir: string, ...args: string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, ['dist/cli/index.js', ...args], {
+  const child = spawn(process.execPath, ['dist/cli/index.js', ...args, '--create-store'], {
     env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false', REMOTE_FETCH_ALLOW: '127.0.0.1', GIF_PULL_CONTACT: 'ops@example.test' },
     stdio: ['ignore', 'pipe', 'pipe']
   })

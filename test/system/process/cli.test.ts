@@ -11,7 +11,8 @@ import { GIF_TYPES } from '../../../src/gifs/types.js'
 import { openSqliteStore } from '../../../src/store/sqlite/index.js'
 import { tempDir } from '../../support/helpers.js'
 import { request, startServerProcess } from '../../support/processes.js'
-import { type CliResult, runBuiltCli } from '../../support/cli.js'
+import { type CliResult, lastLine, runBuiltCli } from '../../support/cli.js'
+import { spawnSync } from 'node:child_process'
 
 let dataDir: string
 before(async () => {
@@ -151,7 +152,10 @@ describe('gifs import of one file', () => {
     const r = runBuiltCli(dir, ['gifs', 'import', file])
     assert.equal(r.code, 1)
     assert.equal(r.out, '')
-    assert.equal(r.err, `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)\n`)
+    // One line naming the store, then the one sentence.
+    const [store, ...rest] = r.err.split('\n')
+    assert.match(store!, /^Store: SQLite \S+utility-media\.sqlite \(DATA_DIR from the environment[^)]*\)$/)
+    assert.equal(rest.join('\n'), `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)\n`)
     assert.equal(runBuiltCli(dir, ['gifs', 'list', '--json']).out.trim(), '[]')
   })
 
@@ -181,5 +185,75 @@ describe('gifs import of one file', () => {
     } finally {
       await server.stop()
     }
+  })
+})
+
+// Issue 39 item 6: an operator following docs/operations.md's systemd recipe (settings in
+// the unit's EnvironmentFile, no .env in the checkout) ran `keys create`; it made a new
+// SQLite file under the default DATA_DIR, exited 0, and the server never knew the key.
+describe('the store a command uses (settings in ENV_FILE, no .env)', () => {
+  let dir: string
+  let cwd: string
+  let envFile: string
+  before(() => {
+    dir = tempDir('uma-cli-envfile-data-')
+    cwd = tempDir('uma-cli-envfile-cwd-') // the checkout: no .env in it
+    envFile = path.join(tempDir('uma-cli-envfile-etc-'), 'utility-media-api.env')
+    fs.writeFileSync(envFile, `DATA_DIR=${dir}\nLOG_LEVEL=warn\nGIF_STARTER_CATALOG=false\n`)
+  })
+  after(() => {
+    for (const d of [dir, cwd, path.dirname(envFile)]) fs.rmSync(d, { recursive: true, force: true })
+  })
+
+  /** The built CLI in `cwd` with the test's environment minus the server's settings, plus `env`. */
+  function run (args: string[], env: Record<string, string>): CliResult {
+    const base = { ...process.env }
+    for (const name of ['DATA_DIR', 'DATABASE_URL', 'ENV_FILE']) delete base[name]
+    const r = spawnSync(process.execPath, [path.resolve('dist/cli/index.js'), ...args], { cwd, env: { ...base, ...env }, encoding: 'utf8', timeout: 60_000 })
+    return { code: r.status, out: r.stdout, err: r.stderr }
+  }
+
+  it('keys create with ENV_FILE uses the server\'s store: the running server accepts the key', async () => {
+    // systemd hands the EnvironmentFile's settings to the server as its environment.
+    const server = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'warn', GIF_STARTER_CATALOG: 'false' }, { cwd })
+    try {
+      const r = run(['keys', 'create', '--name', 'customer-1'], { ENV_FILE: envFile })
+      assert.equal(r.code, 0, r.err)
+      assert.equal(r.err, `Store: SQLite ${dir}/utility-media.sqlite (DATA_DIR from ENV_FILE ${envFile})\n`)
+      const me = await request(`${server.url}/me`, { headers: { authorization: lastLine(r.out) } })
+      assert.equal(me.status, 200, me.body.toString())
+      assert.equal(JSON.parse(me.body.toString()).name, 'customer-1')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('with a wrong DATA_DIR, or none, refuses with exit 66 naming DATA_DIR and ENV_FILE, and creates nothing', () => {
+    const wrong = path.join(cwd, 'var', 'lib', 'uma')
+    for (const [env, where, from] of [
+      [{ DATA_DIR: wrong }, `${wrong}/utility-media.sqlite`, 'DATA_DIR from the environment; no .env file, ENV_FILE not set'],
+      [{}, `${cwd}/data/utility-media.sqlite`, 'DATA_DIR not set, so the default; no .env file, ENV_FILE not set']
+    ] as const) {
+      const r = run(['keys', 'create', '--name', 'customer-2'], env)
+      assert.equal(r.code, 66, r.err)
+      assert.equal(r.out, '')
+      assert.equal(r.err, `Store: SQLite ${where} (${from})\n` +
+        `Error: no database at ${where} (${from}); nothing was created. Point DATA_DIR at the data the server uses, or ENV_FILE at the settings file the server reads ` +
+        '(a systemd unit\'s EnvironmentFile: ENV_FILE=/etc/utility-media-api.env npm run cli -- ...), or add --create-store to make a new, empty database there.\n')
+      assert.deepEqual(fs.readdirSync(cwd), [], 'nothing created in the checkout')
+    }
+    // The server's store has not heard of the refused key either.
+    const listed = JSON.parse(run(['keys', 'list', '--json'], { ENV_FILE: envFile }).out) as Array<{ name: string }>
+    assert.equal(listed.some((k) => k.name === 'customer-2'), false)
+  })
+
+  it('makes a new database only when asked with --create-store', () => {
+    const fresh = path.join(cwd, 'fresh')
+    const r = run(['keys', 'create', '--name', 'first', '--create-store'], { DATA_DIR: fresh })
+    assert.equal(r.code, 0, r.err)
+    assert.match(lastLine(r.out), /^um_/)
+    assert.ok(fs.existsSync(path.join(fresh, 'utility-media.sqlite')))
+    assert.equal(run(['keys', 'list'], { DATA_DIR: fresh }).code, 0)
+    fs.rmSync(fresh, { recursive: true, force: true })
   })
 })

@@ -172,15 +172,21 @@ describe('a start that cannot use its database', () => {
   it('the CLI refuses the same way, with the same exit codes, creating nothing', () => {
     const dir = dataDir()
     fs.mkdirSync(path.join(dir, 'cache'))
-    const cli = (args: string[]) => spawnSync(process.execPath, [path.resolve('dist/cli/index.js'), ...args], { env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8', timeout: 30_000 })
+    // In an empty folder: a .env in the checkout would change the line naming the store.
+    const cwd = dataDir()
+    const cli = (args: string[]) => spawnSync(process.execPath, [path.resolve('dist/cli/index.js'), ...args], { cwd, env: { ...process.env, DATA_DIR: dir, ENV_FILE: '' }, encoding: 'utf8', timeout: 30_000 })
     let r = cli(['keys', 'list'])
     assert.equal(r.status, EXIT_DATABASE_MISSING, r.stderr + r.stdout)
+    // After the line naming the store (every command's first line), the server's sentence.
+    const storeLine = `Store: SQLite ${path.join(dir, DATABASE)} (DATA_DIR from the environment; no .env file, ENV_FILE not set)\n`
+    assert.ok(r.stderr.startsWith(storeLine), r.stderr)
+    r.stderr = r.stderr.slice(storeLine.length)
     assert.match(r.stderr, /^The database \S+ is missing, but DATA_DIR holds an earlier install \(cache\): restore the database from a backup \(docs\/backups\.md\), or start with an empty database by setting ALLOW_EMPTY_DATABASE=true\.\n$/)
     assert.deepEqual(fs.readdirSync(dir), ['cache'])
     fs.writeFileSync(path.join(dir, DATABASE), 'not a database at all, '.repeat(100))
     r = cli(['gifs', 'stats'])
     assert.equal(r.status, EXIT_DATABASE_UNREADABLE, r.stderr + r.stdout)
-    assert.equal(r.stderr, `The database ${path.join(dir, DATABASE)} is not a SQLite database: move it aside and restore the database from a backup (docs/backups.md).\n`)
+    assert.equal(r.stderr, `${storeLine}The database ${path.join(dir, DATABASE)} is not a SQLite database: move it aside and restore the database from a backup (docs/backups.md).\n`)
   })
 
   it('refuses a database file that is not SQLite in one sentence naming it, exit 65', () => {

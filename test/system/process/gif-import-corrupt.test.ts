@@ -37,7 +37,7 @@ describe('gifs import of corrupt GIFs', () => {
     }
 
     // The bound is the documented per-file limit, not a speed claim: a hang is a failure.
-    const r = spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', 'import', src], {
+    const r = spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', 'import', src, '--create-store'], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
       timeout: (VARIANTS + 1) * GIF_CHECK_TIMEOUT_SECONDS * 1000 + 30_000

@@ -27,7 +27,7 @@ it('appends one line per URL to the same file: its size grows linearly with the 
     if (dead === 11 || dead === 46) snapshots.set(dead - 1, { ino: fs.statSync(journal).ino, text: fs.readFileSync(journal, 'utf8') })
   }
   try {
-    const child = spawn(process.execPath, ['dist/cli/index.js', 'gifs', 'pull', 'waifu.pics', '--category', 'pat', '--count', '5', '--interval-ms', '0', '--base-url', `${api.url}/waifu`], {
+    const child = spawn(process.execPath, ['dist/cli/index.js', 'gifs', 'pull', '--create-store', 'waifu.pics', '--category', 'pat', '--count', '5', '--interval-ms', '0', '--base-url', `${api.url}/waifu`], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false', REMOTE_FETCH_ALLOW: '127.0.0.1', GIF_PULL_CONTACT: 'ops@example.test' },
       stdio: ['ignore', 'ignore', 'pipe']
     })

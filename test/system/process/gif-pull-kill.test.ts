@@ -44,7 +44,7 @@ describe('gifs pull killed part way', () => {
   it('finishes on the next run without duplicates or orphan files', async () => {
     const api = await startFakeGifApis({ pool: 60 })
     const dataDir = dirs.make('uma-pull-kill-')
-    const args = ['dist/cli/index.js', 'gifs', 'pull', 'nekos.best', '--category', 'hug', '--count', '30', '--interval-ms', '5', '--base-url', `${api.url}/nekos`]
+    const args = ['dist/cli/index.js', 'gifs', 'pull', '--create-store', 'nekos.best', '--category', 'hug', '--count', '30', '--interval-ms', '5', '--base-url', `${api.url}/nekos`]
     try {
       for (const killAt of [7, 16]) {
         const child: ChildProcess = spawn(process.execPath, args, { env: env(dataDir), stdio: ['ignore', 'pipe', 'pipe'] })
@@ -93,7 +93,7 @@ describe('a pack of 200 gifs', () => {
     }
     fs.writeFileSync(path.join(src, 'manifest.json'), JSON.stringify({ version: 1, gifs }))
     execFileSync('tar', ['-czf', path.join(work, 'pack.tar.gz'), '-C', src, '.'])
-    const cli = (dataDir: string, ...a: string[]) => spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', ...a], { env: env(dataDir), encoding: 'utf8', timeout: 120_000 })
+    const cli = (dataDir: string, ...a: string[]) => spawnSync(process.execPath, ['dist/cli/index.js', 'gifs', ...a, '--create-store'], { env: env(dataDir), encoding: 'utf8', timeout: 120_000 })
 
     const imported = cli(first, 'import', path.join(work, 'pack.tar.gz'))
     assert.equal(imported.status, 0, imported.stderr)

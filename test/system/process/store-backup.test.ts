@@ -30,7 +30,7 @@ describe('npm run cli -- store backup', () => {
     const restored = tempDir('uma-backup-restored-')
     const out = tempDir('uma-backup-out-')
     dirs.push(live, restored, out)
-    const created = spawnSync(process.execPath, ['dist/cli/index.js', 'keys', 'create', '--name', 'kept'], { env: { ...process.env, DATA_DIR: live }, encoding: 'utf8' })
+    const created = spawnSync(process.execPath, ['dist/cli/index.js', 'keys', 'create', '--name', 'kept', '--create-store'], { env: { ...process.env, DATA_DIR: live }, encoding: 'utf8' })
     assert.equal(created.status, 0, created.stderr)
     const key = created.stdout.trim().split('\n').at(-1)!.trim()
 
@@ -94,7 +94,7 @@ describe('npm run cli -- store backup', () => {
     assert.match(err.join('\n'), /pg_dump/)
 
     err.length = 0
-    assert.equal(await runCli(['keys', 'create', '--name', 'a'], { DATA_DIR: dataDir }, io), 0)
+    assert.equal(await runCli(['keys', 'create', '--name', 'a', '--create-store'], { DATA_DIR: dataDir }, io), 0)
     const target = path.join(dataDir, 'copy.sqlite')
     assert.equal(await runCli(['store', 'backup', target], { DATA_DIR: dataDir }, io), 0)
     assert.equal(await runCli(['store', 'backup', target], { DATA_DIR: dataDir }, io), 1)

@@ -72,7 +72,7 @@ describe('the built server while PostgreSQL fails', { skip: missing }, () => {
     fs.mkdirSync(path.join(folder, 'hug'))
     fs.writeFileSync(path.join(folder, 'hug', 'one.gif'), bytes)
     const err: string[] = []
-    const code = await runCli(['gifs', 'import', folder], { DATA_DIR: cliDir, DATABASE_URL: directUrl, GIF_STARTER_CATALOG: 'false' }, { out: () => {}, err: (s) => err.push(s), interactive: false })
+    const code = await runCli(['gifs', 'import', folder, '--create-store'], { DATA_DIR: cliDir, DATABASE_URL: directUrl, GIF_STARTER_CATALOG: 'false' }, { out: () => {}, err: (s) => err.push(s), interactive: false })
     fs.rmSync(folder, { recursive: true, force: true })
     assert.equal(code, 0, err.join('\n'))
     const out: string[] = []

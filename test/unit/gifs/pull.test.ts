@@ -33,7 +33,7 @@ const CONTACT = 'https://ops.example.test/contact'
 async function pull (env: Record<string, string>, ...argv: string[]): Promise<{ code: number, out: string, err: string }> {
   const out: string[] = []
   const err: string[] = []
-  const code = await runCli(['gifs', 'pull', ...argv], { DATA_DIR: dataDir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false', REMOTE_FETCH_ALLOW: '127.0.0.1', GIF_PULL_CONTACT: CONTACT, ...env }, {
+  const code = await runCli(['gifs', 'pull', ...argv, '--create-store'], { DATA_DIR: dataDir, LOG_LEVEL: 'silent', GIF_STARTER_CATALOG: 'false', REMOTE_FETCH_ALLOW: '127.0.0.1', GIF_PULL_CONTACT: CONTACT, ...env }, {
     out: (t) => out.push(t), err: (t) => err.push(t), interactive: false
   })
   return { code, out: out.join('\n'), err: err.join('\n') }

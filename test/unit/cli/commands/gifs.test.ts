@@ -154,8 +154,9 @@ describe('gifs import', () => {
     const file = put('x.gif', gif('x'))
     const notDir = await cli('import', file)
     assert.equal(notDir.code, 1)
-    // One sentence, saying what to do.
-    assert.equal(notDir.err, `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)`)
+    // One sentence, saying what to do, after the line naming the store.
+    assert.match(notDir.err.split('\n')[0]!, /^Store: SQLite \S+ \(DATA_DIR from the environment\)$/)
+    assert.equal(notDir.err.split('\n').slice(1).join('\n'), `Error: "${file}" is a file, not a folder of <category>/<file>.gif: name its category to import it alone (gifs import ${file} --category NAME)`)
     assert.deepEqual((await catalog()).counts, {})
     const usage = await cli('import')
     assert.equal(usage.code, 2)
@@ -223,6 +224,9 @@ describe('gifs list, stats, remove, add-url', () => {
 
     const list = JSON.parse((await cli('list', '--category', 'lick', '--json')).out)
     assert.equal(list.length, 2)
+    // snake_case, the API's names (it printed animeName, addedAt, ... beside the API's anime_name)
+    assert.deepEqual(Object.keys(list[0]).sort(), ['added_at', 'anime_name', 'artist', 'artist_url', 'bytes', 'category', 'dominant_color', 'external', 'file', 'frames', 'hash', 'height', 'hidden', 'id', 'source_url', 'width'])
+    assert.equal(list[0].bytes, fs.statSync(path.join(gifDirOf(dataDir), `${list[0].hash}.gif`)).size)
     assert.match(list[0].file, /^https:\/\/cdn\.example\.test\/files\/gifs\/[0-9a-f]{64}\.gif$/)
     assert.match((await cli('list')).out, /ID\s+CATEGORY/)
 

@@ -36,9 +36,19 @@ async function statusWithKey (key: string): Promise<string> {
 describe('npm run cli -- keys', () => {
   let key = ''
 
-  it('creates a key and prints it once, on its last line of output', async () => {
+  it('creates no database unless asked: exit 66 naming DATA_DIR, nothing written', async () => {
     const r = await cli('keys', 'create', '--name', 'discord-bot')
+    assert.equal(r.code, 66)
+    assert.equal(r.err[0], `Store: SQLite ${dataDir}/utility-media.sqlite (DATA_DIR from the environment)`)
+    assert.match(r.err[1]!, /^Error: no database at \S+utility-media\.sqlite \(DATA_DIR from the environment\); nothing was created\. Point DATA_DIR at the data the server uses, or ENV_FILE at the settings file the server reads .*--create-store/)
+    assert.deepEqual(r.out, [])
+    assert.deepEqual(fs.readdirSync(dataDir), [])
+  })
+
+  it('creates a key and prints it once, on its last line of output', async () => {
+    const r = await cli('keys', 'create', '--name', 'discord-bot', '--create-store')
     assert.equal(r.code, 0)
+    assert.equal(r.err[0], `Store: SQLite ${dataDir}/utility-media.sqlite (DATA_DIR from the environment)`)
     key = r.out.filter((l) => l !== '').at(-1)!
     assert.match(key, /^um_[A-Za-z0-9_-]{32}$/)
     assert.equal(await statusWithKey(key), 'TEST_ERROR') // accepted: the route's own error
@@ -66,6 +76,8 @@ describe('npm run cli -- keys', () => {
     assert.match(r.out.join('\n'), /rate 20\/10 seconds, quota 5000\/day/)
     r = await cli('keys', 'limits', 'discord-bot', '--quota', 'none')
     assert.match(r.out.join('\n'), /rate 20\/10 seconds, quota none/)
+    r = await cli('keys', 'limits', 'discord-bot', '--rate', 'capacity')
+    assert.equal(r.out.join('\n'), 'Key "discord-bot": rate capacity (limited only by what the machine serves), quota none.')
     r = await cli('keys', 'limits', 'discord-bot', '--rate', 'default')
     assert.match(r.out.join('\n'), /rate default, quota none/)
     r = await cli('keys', 'create', '--name', 'metered', '--rate', '100/1m', '--quota', '900/month')
@@ -97,6 +109,56 @@ describe('npm run cli -- keys', () => {
     assert.deepEqual(all[1].groups, {})
     assert.equal((await cli('keys', 'usage', 'ghost')).code, 1)
     assert.equal((await cli('keys', 'usage', '--days', 'x')).code, 2)
+  })
+
+  it('reports usage over days, a month or per day, as JSON or CSV: the same numbers as the report', async () => {
+    const store = openSqliteStore(dataDir)
+    const id = (await store.keys.findByName('metered'))!.id
+    try {
+      await store.usage.add([
+        { keyId: id, day: '2025-10-31', group: 'colors', requests: 5, units: 5 },
+        { keyId: id, day: '2025-11-01', group: 'colors', requests: 2, units: 2 },
+        { keyId: id, day: '2025-11-30', group: 'conversion', requests: 1, units: 5 }
+      ])
+    } finally { await store.close() }
+    let r = await cli('keys', 'usage', 'metered', '--from', '2025-11-01', '--to', '2025-11-30')
+    assert.equal(r.code, 0, r.err.join('\n'))
+    assert.match(r.out.join('\n'), /from 2025-11-01 to 2025-11-30/)
+    assert.match(r.out.join('\n'), /metered\s+colors\s+2\s+2\n.*metered\s+conversion\s+1\s+5\ntotal\s+3\s+7/)
+    r = await cli('keys', 'usage', 'metered', '--month', '2025-11', '--by', 'day', '--json')
+    assert.deepEqual(JSON.parse(r.out.join('\n')), {
+      from: '2025-11-01',
+      to: '2025-11-30',
+      group: 'day',
+      rows: [
+        { period: '2025-11-01', key_id: String(id), key_name: 'metered', endpoint_group: 'colors', requests: 2, units: 2 },
+        { period: '2025-11-30', key_id: String(id), key_name: 'metered', endpoint_group: 'conversion', requests: 1, units: 5 }
+      ],
+      totals: { requests: 3, units: 7 }
+    })
+    r = await cli('keys', 'usage', '--from', '2025-10-01', '--to', '2025-11-30', '--csv')
+    assert.equal(r.code, 0)
+    assert.deepEqual(r.out, [
+      'period,key_id,key_name,endpoint_group,requests,units\r',
+      `2025-10,${id},metered,colors,5,5\r`,
+      `2025-11,${id},metered,colors,2,2\r`,
+      `2025-11,${id},metered,conversion,1,5\r`
+    ])
+    r = await cli('keys', 'usage', 'metered', '--from', '2025-10-31', '--to', '2025-10-31', '--by', 'day')
+    assert.match(r.out.join('\n'), /2025-10-31\s+metered\s+colors\s+5\s+5/)
+    for (const [args, message] of [
+      [['--from', '2025-11-31'], /--from must be a UTC day/],
+      [['--to', '2025-11-01'], /--to needs --from/],
+      [['--from', '2025-11-02', '--to', '2025-11-01'], /--from \(2025-11-02\) is after --to/],
+      [['--month', '2025-13'], /--month must be a UTC month/],
+      [['--month', '2025-11', '--days', '3'], /one of --from\/--to, --month or --days/],
+      [['--by', 'week'], /--by must be day or month/],
+      [['--json', '--csv'], /--json or --csv/]
+    ] as const) {
+      const bad = await cli('keys', 'usage', ...args)
+      assert.equal(bad.code, 2, args.join(' '))
+      assert.match(bad.err.join('\n'), message)
+    }
   })
 
   it('disables, enables and revokes, and the API follows', async () => {
@@ -166,6 +228,11 @@ describe('keys at start-up', () => {
       assert.equal(printed.length, 1)
       const key = /Authorization: (um_\S+)"/.exec(printed[0]!)![1]!
       assert.equal((await store.keys.list()).length, 1)
+      // The operator's key: shown as limited by capacity (it printed "1000000/1 minute").
+      const listed: string[] = []
+      assert.equal(await runCli(['keys', 'list'], { DATA_DIR: dir }, { out: (s) => listed.push(s), err: () => {}, interactive: false }), 0)
+      assert.match(listed.join('\n'), /^default\s+um_\S{4}…\s+active\s+capacity\s+none\s+bootstrap\s/m)
+      assert.doesNotMatch(listed.join('\n'), /1000000/)
       await prepareKeys(testConfig(dir), store, (s) => printed.push(s))
       assert.equal(printed.length, 1, 'a second start prints nothing')
       assert.equal(await statusIn(dir, store, key), 'TEST_ERROR')
