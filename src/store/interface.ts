@@ -74,6 +74,10 @@ export interface KeyStore {
 /** How long applied usage batch ids are remembered: far longer than any retry or spill waits. */
 export const USAGE_BATCH_ID_DAYS = 30
 
+/** Bounds that no UTC day (YYYY-MM-DD) falls outside: an open end of a usage range. */
+export const FIRST_DAY = '0000-00-00'
+export const LAST_DAY = '9999-99-99'
+
 /** Requests and cost units counted for one key, one UTC day and one endpoint group. */
 export interface UsageEntry {
   keyId: number
@@ -93,8 +97,12 @@ export interface UsageStore {
   add (entries: UsageEntry[], batchId?: string): Promise<void>
   /** Units used by a key since a UTC day (inclusive). */
   unitsSince (keyId: number, day: string): Promise<number>
-  /** Usage rows of one key (or all keys) since a day, for reports. */
-  list (options: { keyId?: number, sinceDay?: string }): Promise<UsageEntry[]>
+  /**
+   * Usage rows of one key (or all keys) from sinceDay to untilDay (UTC days, both
+   * inclusive; absent: no bound), ordered by key, day and group. Reports read it through
+   * src/account/usage-report.ts, so /me, `keys usage` and the usage export agree.
+   */
+  list (options: { keyId?: number, sinceDay?: string, untilDay?: string }): Promise<UsageEntry[]>
 }
 
 /** One gif of the catalog: a local file (named by its content hash) or an external URL. */

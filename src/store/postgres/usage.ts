@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { USAGE_BATCH_ID_DAYS, type UsageStore } from '../interface.js'
+import { FIRST_DAY, LAST_DAY, USAGE_BATCH_ID_DAYS, type UsageStore } from '../interface.js'
 import { usageFromRow, type UsageRow } from '../rows.js'
 
 export function createPostgresUsageStore (pool: pg.Pool): UsageStore {
@@ -32,10 +32,10 @@ export function createPostgresUsageStore (pool: pg.Pool): UsageStore {
     async unitsSince (keyId, day) {
       return (await pool.query<{ n: number }>('SELECT COALESCE(SUM(units), 0)::bigint AS n FROM key_usage WHERE key_id = $1 AND day >= $2', [keyId, day])).rows[0]!.n
     },
-    async list ({ keyId, sinceDay = '0000-00-00' }) {
+    async list ({ keyId, sinceDay = FIRST_DAY, untilDay = LAST_DAY }) {
       const { rows } = keyId === undefined
-        ? await pool.query<UsageRow>('SELECT * FROM key_usage WHERE day >= $1 ORDER BY key_id, day, endpoint_group', [sinceDay])
-        : await pool.query<UsageRow>('SELECT * FROM key_usage WHERE key_id = $1 AND day >= $2 ORDER BY day, endpoint_group', [keyId, sinceDay])
+        ? await pool.query<UsageRow>('SELECT * FROM key_usage WHERE day >= $1 AND day <= $2 ORDER BY key_id, day, endpoint_group', [sinceDay, untilDay])
+        : await pool.query<UsageRow>('SELECT * FROM key_usage WHERE key_id = $1 AND day >= $2 AND day <= $3 ORDER BY day, endpoint_group', [keyId, sinceDay, untilDay])
       return rows.map(usageFromRow)
     }
   }

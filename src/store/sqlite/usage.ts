@@ -1,4 +1,4 @@
-import { USAGE_BATCH_ID_DAYS, type UsageEntry, type UsageStore } from '../interface.js'
+import { FIRST_DAY, LAST_DAY, USAGE_BATCH_ID_DAYS, type UsageEntry, type UsageStore } from '../interface.js'
 import { usageFromRow, type UsageRow } from '../rows.js'
 import type { SqliteDatabase } from './database.js'
 
@@ -17,8 +17,8 @@ export function createSqliteUsageStore (db: SqliteDatabase): UsageStore {
     for (const e of entries) upsert.run(e.keyId, e.day, e.group, e.requests, e.units)
   })
   const unitsSince = db.prepare<[number, string]>('SELECT COALESCE(SUM(units), 0) FROM key_usage WHERE key_id = ? AND day >= ?').pluck()
-  const listAll = db.prepare<[string], UsageRow>('SELECT * FROM key_usage WHERE day >= ? ORDER BY key_id, day, endpoint_group')
-  const listKey = db.prepare<[number, string], UsageRow>('SELECT * FROM key_usage WHERE key_id = ? AND day >= ? ORDER BY day, endpoint_group')
+  const listAll = db.prepare<[string, string], UsageRow>('SELECT * FROM key_usage WHERE day >= ? AND day <= ? ORDER BY key_id, day, endpoint_group')
+  const listKey = db.prepare<[number, string, string], UsageRow>('SELECT * FROM key_usage WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day, endpoint_group')
 
   return {
     async add (entries, batchId) {
@@ -27,8 +27,8 @@ export function createSqliteUsageStore (db: SqliteDatabase): UsageStore {
     async unitsSince (keyId, day) {
       return unitsSince.get(keyId, day) as number
     },
-    async list ({ keyId, sinceDay = '0000-00-00' }) {
-      return (keyId === undefined ? listAll.all(sinceDay) : listKey.all(keyId, sinceDay)).map(usageFromRow)
+    async list ({ keyId, sinceDay = FIRST_DAY, untilDay = LAST_DAY }) {
+      return (keyId === undefined ? listAll.all(sinceDay, untilDay) : listKey.all(keyId, sinceDay, untilDay)).map(usageFromRow)
     }
   }
 }
