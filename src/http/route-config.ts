@@ -9,12 +9,14 @@ import type { AdminScope, ApiKeyRecord } from '../store/interface.js'
  *   text/plain, none, or application/json: docs/compatibility.md, "Bodies");
  *   an empty body reads as {}; object keys are matched case-insensitively against
  *   the route's body schema.
+ * - 'json-with-nulls': as 'json', but a null member is kept: where null means "remove
+ *   this setting" (the management API's PATCH), not "not sent".
  * - 'json-or-text': JSON when the body parses as JSON, else the body as a string.
  * - 'raw': the route reads the bytes itself (the route's plugin installs its parser):
  *   an upload, documented as raw bytes or a multipart form with the file in `file`
  *   and the route's query parameters as further form fields.
  */
-export type BodyMode = 'json' | 'json-or-text' | 'raw'
+export type BodyMode = 'json' | 'json-with-nulls' | 'json-or-text' | 'raw'
 
 /** What a route of the management API asks of its caller (config `admin`). */
 export type AdminAccess = 'page' | 'token' | AdminScope

@@ -24,8 +24,8 @@ export interface ApiKeyRecord {
   /** SHA-256 of the key, hex. The key itself is never stored. */
   hash: string
   status: KeyStatus
-  /** Where the key came from: the command line, API_KEYS, or the first start. */
-  source: 'cli' | 'env' | 'bootstrap'
+  /** Where the key came from: the command line, API_KEYS, the first start, or the management API. */
+  source: 'cli' | 'env' | 'bootstrap' | 'admin'
   limits: KeyLimits
   /**
    * The key's public link id (16 characters of base64url), the first part of every link it
