@@ -27,7 +27,7 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   const codes: ErrorCode[] = []
   // The management API (config `admin`) takes operator tokens, never keys (src/admin/gate.ts).
   const keyed = config.public !== true && config.admin === undefined
-  if (keyed) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED')
+  if (keyed) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED', 'AUTH_KEY_EXPIRED', 'AUTH_KEY_ROLLED')
   if (config.admin !== undefined && config.admin !== 'page') codes.push('ADMIN_AUTH_MISSING', 'ADMIN_AUTH_INVALID', 'ADMIN_AUTH_LIMITED')
   if (config.admin !== undefined && config.admin !== 'page' && config.admin !== 'token') codes.push('ADMIN_SCOPE')
   // The key is looked up in the store, which in scale-out mode may not answer (docs/operations-faults.md).
@@ -39,6 +39,8 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   // Rate limits apply to every route but the health checks; quotas to keyed routes.
   if (config.rateLimit !== false) codes.push('RATE_LIMITED')
   if (config.rateLimit !== false && keyed) codes.push('QUOTA_EXCEEDED')
+  // A key with prepaid credits is refused what they cannot pay for (src/access/credits.ts); a free route never is.
+  if (config.rateLimit !== false && keyed && (config.cost ?? 1) > 0) codes.push('CREDITS_EXHAUSTED')
   // With RATE_LIMIT_ON_STORE_ERROR=closed, a request that costs units is refused while
   // Redis does not answer (src/store/counters/redis.ts); a free one (/me) never is.
   if (config.rateLimit !== false && (config.cost ?? 1) > 0) codes.push('SERVICE_UNAVAILABLE')
