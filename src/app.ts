@@ -43,6 +43,7 @@ import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
+import { adminPlugin } from './admin/plugin.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
 import { contentFingerprint } from './result-cache/fingerprint.js'
@@ -123,6 +124,8 @@ export interface RouteInfo {
   url: string
   public: boolean
   hidden: boolean
+  /** A route of the management API (config `admin`): operator tokens, its own document (src/admin/). */
+  admin: boolean
 }
 
 declare module 'fastify' {
@@ -209,7 +212,8 @@ export async function createApp ({ config, store, counters, logger, colors = cre
         method,
         url: route.url,
         get public () { return route.config?.public === true },
-        get hidden () { return route.schema?.hide === true }
+        get hidden () { return route.schema?.hide === true },
+        get admin () { return route.config?.admin !== undefined }
       })
     }
   })
@@ -313,6 +317,16 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
   })
   await app.register(playgroundRoutes)
+  // The management API (/admin/v1/, docs/admin-api.md): operator tokens, never keys; 404 while none exists.
+  await app.register(adminPlugin, {
+    store,
+    keys,
+    usage,
+    counters,
+    envToken: config.adminToken,
+    answerKey: { configured: config.adminAnswerKey, dataDir: config.dataDir, scaleOut: config.databaseUrl !== undefined },
+    ipv6Prefix: config.rateLimitIpv6Prefix
+  })
 
   return app
 }

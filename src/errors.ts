@@ -78,6 +78,18 @@ export const ERROR_CATALOGUE = {
   LINK_NOT_LINKABLE: { status: 400, message: 'This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)' },
   LINKS_NOT_CONFIGURED: { status: 503, message: 'Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)' },
 
+  // The management API (/admin/v1/, src/admin/, docs/admin-api.md): operator tokens, never API keys.
+  ADMIN_AUTH_MISSING: { status: 401, message: 'Missing operator token: send "Authorization: Bearer umo_..." (npm run cli -- admin tokens create makes one)' },
+  ADMIN_AUTH_INVALID: { status: 401, message: 'Invalid operator token: the management API takes operator tokens (umo_...), never API keys; check the token, or make one with "npm run cli -- admin tokens create"' },
+  ADMIN_SCOPE: { status: 403, message: 'This operator token lacks the scope this endpoint needs: make a token with it (admin tokens create --scope ...)' },
+  ADMIN_AUTH_LIMITED: { status: 429, message: 'Too many failed attempts with operator tokens from this address: retry after the number of seconds in Retry-After' },
+  ADMIN_KEY_NOT_FOUND: { status: 404, message: 'No key has this id: ids come from GET /admin/v1/keys' },
+  ADMIN_KEY_INVALID: { status: 400, message: 'The key cannot be changed so: see the message for what to send' },
+  ADMIN_KEY_CONFLICT: { status: 409, message: 'Another key has this name: choose another name' },
+  ADMIN_REPORT_NOT_FOUND: { status: 404, message: 'No gif report has this id: ids come from GET /admin/v1/gifs/reports' },
+  IDEMPOTENCY_MISMATCH: { status: 409, message: 'This Idempotency-Key was used with another body: use a new key for a new request, or send the same body again' },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still being answered: retry in a moment' },
+
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js'
 import { describeOrigin, type SettingsOrigin } from '../env-file.js'
 import { describeStore } from '../store/index.js'
 import { DatabaseMissingError, DatabaseStartError, EXIT_STORE_UNAVAILABLE, isStoreUnavailable } from '../store/interface.js'
+import { adminCommand } from './commands/admin.js'
 import { withModeration } from './commands/gif-moderation.js'
 import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
@@ -13,7 +14,7 @@ import { printable } from './terminal-text.js'
 /** The option, accepted by every command, that lets it create a database that is not there. */
 export const CREATE_STORE = '--create-store'
 
-const GROUPS: CommandGroup[] = [keysCommand, withModeration(gifsCommand), storeCommand]
+const GROUPS: CommandGroup[] = [keysCommand, withModeration(gifsCommand), storeCommand, adminCommand]
 
 function mainHelp (): string {
   return [

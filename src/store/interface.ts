@@ -87,8 +87,8 @@ export interface ApiKeyRecord {
   /** SHA-256 of the key, hex. The key itself is never stored. */
   hash: string
   status: KeyStatus
-  /** Where the key came from: the command line, API_KEYS, or the first start. */
-  source: 'cli' | 'env' | 'bootstrap'
+  /** Where the key came from: the command line, API_KEYS, the first start, or the management API. */
+  source: 'cli' | 'env' | 'bootstrap' | 'admin'
   limits: KeyLimits
   /**
    * The key's public link id (16 characters of base64url), the first part of every link it
@@ -256,7 +256,12 @@ export interface GifReport {
   keyId: number | null
   reason: GifReportReason
   createdAt: Date
+  /** When the operator dismissed it (nothing wrong with the gif); null while open (migration 9). */
+  dismissedAt: Date | null
 }
+
+/** Which reports a listing holds: those still open, the dismissed ones, or both. */
+export type GifReportStatus = 'open' | 'dismissed' | 'all'
 
 export interface GifCatalogStore {
   /**
@@ -312,8 +317,10 @@ export interface GifCatalogStore {
   setAttribution (id: number, fields: GifAttribution): Promise<GifRecord | undefined>
   /** Records a report; undefined when the gif does not exist. */
   report (report: { gifId: number, keyId: number | null, reason: GifReportReason, at?: Date }): Promise<GifReport | undefined>
-  /** Reports in the order they were made, of one gif or all. */
-  reports (options?: { gifId?: number, afterId?: number, limit?: number }): Promise<GifReport[]>
+  /** Reports in the order they were made, of one gif or all; open and dismissed alike unless `status` says which. */
+  reports (options?: { gifId?: number, afterId?: number, limit?: number, status?: GifReportStatus }): Promise<GifReport[]>
+  /** Marks a report dismissed (kept, out of the open queue); the report as it is now, undefined for an unknown id. */
+  dismissReport (id: number, at?: Date): Promise<GifReport | undefined>
 }
 
 /**
@@ -335,6 +342,77 @@ export interface MintedLinkStore {
   get (id: string): Promise<MintedLink | undefined>
 }
 
+/** What an operator token may reach of the management API (docs/admin-api.md). */
+export const ADMIN_SCOPES = ['keys', 'usage', 'gifs'] as const
+export type AdminScope = typeof ADMIN_SCOPES[number]
+
+/** A token of the management API (/admin/v1/), never an API key: stored as its SHA-256, like keys. */
+export interface OperatorToken {
+  id: number
+  name: string
+  /** The first characters of the token, for listings. */
+  prefix: string
+  hash: string
+  scopes: AdminScope[]
+  status: 'active' | 'revoked'
+  createdAt: Date
+  lastUsedAt: Date | null
+}
+
+/** One change made through the management API or the admin CLI: who, what, when, from where. */
+export interface AuditEntry {
+  id: number
+  at: Date
+  /** "token:NAME", "ADMIN_TOKEN" or "cli". */
+  actor: string
+  /** "key.create", "gif.hide", "token.revoke", ... */
+  action: string
+  /** What was changed: "key:12", "gif:7", "token:shop". */
+  target: string | null
+  details: Record<string, unknown> | null
+  /** The client address of an HTTP change; null from the command line. */
+  address: string | null
+}
+
+/**
+ * An Idempotency-Key seen on POST /admin/v1/keys, per operator: the body it came with, the
+ * key it made and the answer, encrypted (src/admin/idempotency.ts), until it is forgotten.
+ */
+export interface IdempotencyRecord {
+  actor: string
+  key: string
+  bodyHash: string
+  /** Null while the first request is still making the key. */
+  keyId: number | null
+  /** The first answer, encrypted; null once older than the time answers are kept. */
+  answer: string | null
+  createdAt: Date
+}
+
+export interface AdminStore {
+  /** Throws StoreConflictError when the name or hash is taken. */
+  createToken (token: { name: string, prefix: string, hash: string, scopes: AdminScope[] }): Promise<OperatorToken>
+  findTokenByHash (hash: string): Promise<OperatorToken | undefined>
+  listTokens (): Promise<OperatorToken[]>
+  /** Revokes a token by name; undefined if none has it. */
+  revokeToken (name: string): Promise<OperatorToken | undefined>
+  /** Active tokens: none (and no ADMIN_TOKEN) means the management API answers 404 throughout. */
+  activeTokenCount (): Promise<number>
+  touchToken (id: number, at: Date): Promise<void>
+  appendAudit (entry: Omit<AuditEntry, 'id'>): Promise<AuditEntry>
+  /** Newest first, below `beforeId` when given. */
+  auditEntries (options: { beforeId?: number, limit: number, action?: string }): Promise<AuditEntry[]>
+  /**
+   * Claims an idempotency key for a request: undefined when this call claimed it (the
+   * caller makes the key, then completes or releases), else the record already there.
+   */
+  claimIdempotency (record: { actor: string, key: string, bodyHash: string, at: Date }): Promise<IdempotencyRecord | undefined>
+  completeIdempotency (actor: string, key: string, keyId: number, answer: string | null): Promise<void>
+  releaseIdempotency (actor: string, key: string): Promise<void>
+  /** Drops the encrypted answers made before `before` (their key ids stay); the number dropped. */
+  forgetAnswers (before: Date): Promise<number>
+}
+
 export interface Store {
   readonly kind: string
   readonly keys: KeyStore
@@ -342,6 +420,8 @@ export interface Store {
   readonly gifs: GifCatalogStore
   /** Minted links stored server-side (POST /links, when the link would be long). */
   readonly links: MintedLinkStore
+  /** Operator tokens, the audit log and idempotency keys of the management API (src/admin/). */
+  readonly admin: AdminStore
   /** The gifs' bytes (src/store/gif-files.ts): DATA_DIR/gifs, plus a shared table in PostgreSQL. */
   readonly gifFiles: GifFileStore
   /** Resolves when the store answers a trivial query (readiness). */

@@ -1,6 +1,6 @@
 // Rows as both SQL backends return them (same columns, same names; PostgreSQL's BIGINT
 // comes back as a number, see postgres/database.ts), and the records they make.
-import type { ApiKeyRecord, GifAttribution, KeyFilter, KeyLimits, KeyMeta, KeyPatch, KeyStatus, MintedLink, GifRecord, GifReport, GifReportReason, NewApiKey, UsageEntry } from './interface.js'
+import { ADMIN_SCOPES, type AdminScope, type ApiKeyRecord, type AuditEntry, type GifAttribution, type IdempotencyRecord, type KeyFilter, type KeyLimits, type KeyMeta, type KeyPatch, type KeyStatus, type MintedLink, type GifRecord, type GifReport, type GifReportReason, type NewApiKey, type OperatorToken, type UsageEntry } from './interface.js'
 
 export interface KeyRow {
   id: number
@@ -222,10 +222,29 @@ export function attributionValue (field: keyof GifAttribution, value: string | n
   return field === 'dominantColor' || field === 'phash' ? value.toLowerCase() : value
 }
 
-export interface GifReportRow { id: number, gif_id: number, key_id: number | null, reason: GifReportReason, created_at: number }
+export interface GifReportRow { id: number, gif_id: number, key_id: number | null, reason: GifReportReason, created_at: number, dismissed_at: number | null }
 
 export function reportFromRow (r: GifReportRow): GifReport {
-  return { id: r.id, gifId: r.gif_id, keyId: r.key_id, reason: r.reason, createdAt: new Date(r.created_at) }
+  return { id: r.id, gifId: r.gif_id, keyId: r.key_id, reason: r.reason, createdAt: new Date(r.created_at), dismissedAt: r.dismissed_at == null ? null : new Date(r.dismissed_at) }
+}
+
+export interface OperatorTokenRow { id: number, name: string, prefix: string, hash: string, scopes: string, status: 'active' | 'revoked', created_at: number, last_used_at: number | null }
+
+export function operatorTokenFromRow (r: OperatorTokenRow): OperatorToken {
+  const scopes = r.scopes.split(',').filter((s): s is AdminScope => (ADMIN_SCOPES as readonly string[]).includes(s))
+  return { id: r.id, name: r.name, prefix: r.prefix, hash: r.hash, scopes, status: r.status, createdAt: new Date(r.created_at), lastUsedAt: r.last_used_at == null ? null : new Date(r.last_used_at) }
+}
+
+export interface AuditRow { id: number, at: number, actor: string, action: string, target: string | null, details: string | null, address: string | null }
+
+export function auditFromRow (r: AuditRow): AuditEntry {
+  return { id: r.id, at: new Date(r.at), actor: r.actor, action: r.action, target: r.target, details: r.details == null ? null : JSON.parse(r.details) as Record<string, unknown>, address: r.address }
+}
+
+export interface IdempotencyRow { actor: string, idempotency_key: string, body_hash: string, key_id: number | null, answer: string | null, created_at: number }
+
+export function idempotencyFromRow (r: IdempotencyRow): IdempotencyRecord {
+  return { actor: r.actor, key: r.idempotency_key, bodyHash: r.body_hash, keyId: r.key_id, answer: r.answer, createdAt: new Date(r.created_at) }
 }
 
 /** Rows a gif listing answers when the caller sets no limit. */
@@ -262,8 +281,10 @@ export const INSTALL_TABLES = {
   gifs: ['id', 'category', 'seq', 'hash', 'url', 'size', 'width', 'height', 'frames', 'content_type', 'added_at',
     'anime_name', 'artist', 'artist_url', 'source_url', 'dominant_color', 'phash', 'hidden'],
   gif_categories: ['category', 'count', 'version'],
-  gif_reports: ['id', 'gif_id', 'key_id', 'reason', 'created_at'],
-  minted_links: ['id', 'key_id', 'target', 'created_at']
+  gif_reports: ['id', 'gif_id', 'key_id', 'reason', 'created_at', 'dismissed_at'],
+  minted_links: ['id', 'key_id', 'target', 'created_at'],
+  operator_tokens: ['id', 'name', 'prefix', 'hash', 'scopes', 'status', 'created_at', 'last_used_at'],
+  audit_log: ['id', 'at', 'actor', 'action', 'target', 'details', 'address']
 } as const satisfies Record<string, readonly string[]>
 
 export type InstallTable = keyof typeof INSTALL_TABLES

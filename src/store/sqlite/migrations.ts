@@ -199,5 +199,47 @@ export const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX api_keys_owner ON api_keys (owner) WHERE owner IS NOT NULL;
       CREATE INDEX api_keys_expires_at ON api_keys (expires_at) WHERE expires_at IS NOT NULL;
     `
+  },
+  {
+    version: 9,
+    name: 'management api',
+    // The management API (src/admin/, docs/admin-api.md): operator tokens (hashed like
+    // keys; scopes as a comma-separated list of keys, usage, gifs), the audit log of every
+    // change, the Idempotency-Keys of POST /admin/v1/keys per operator with the body's hash,
+    // the key made and its answer encrypted (dropped after a day, the key id kept), and when
+    // a gif report was dismissed.
+    sql: `
+      CREATE TABLE operator_tokens (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        scopes TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'revoked')),
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER
+      );
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        details TEXT,
+        address TEXT
+      );
+      CREATE INDEX audit_log_action ON audit_log (action, id);
+      CREATE TABLE admin_idempotency (
+        actor TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        key_id INTEGER,
+        answer TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (actor, idempotency_key)
+      ) WITHOUT ROWID;
+      CREATE INDEX admin_idempotency_created ON admin_idempotency (created_at) WHERE answer IS NOT NULL;
+      ALTER TABLE gif_reports ADD COLUMN dismissed_at INTEGER;
+    `
   }
 ]
