@@ -22,6 +22,8 @@ export interface GenerationOptions {
 }
 
 const FIELD_NAMES = [...new Set(TEMPLATES.flatMap((t) => Object.keys(t.fields)))].sort()
+/** Fields whose value is JSON (FieldDoc.json): a body's JSON value reaches the template as its JSON text. */
+const JSON_FIELDS = new Set(FIELD_NAMES.filter((name) => TEMPLATES.some((t) => t.fields[name]?.json === true)))
 
 /** A field's documentation: which templates read it, and what it means to each. */
 function fieldDescription (name: string): string {
@@ -50,6 +52,28 @@ const OutputSchema = (description: string) => Type.Optional(closedSet(Type.Strin
  * field was a string, so templates read strings either way.
  */
 const NumberField = (description: string) => Type.Union([Type.String({ maxLength: MAX_FIELD_LENGTH }), Type.Number()], { description })
+/**
+ * A JSON field (the leaderboard's players): a JSON array in a body, or its JSON text (a
+ * query parameter). Only its shape is declared here: the template checks every value
+ * and names the bad one (`players[3].xp`).
+ */
+const JsonField = (description: string) => Type.Union([
+  Type.Array(Type.Object({
+    username: Type.Optional(Type.String()),
+    display_name: Type.Optional(Type.String()),
+    avatar: Type.Optional(Type.String()),
+    level: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    xp: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    value: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    label: Type.Optional(Type.String()),
+    rank: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+    id: Type.Optional(Type.String())
+  }, { additionalProperties: true })),
+  // Second: a bad player in an array is then named by the array's error (`players.0.username`).
+  // Its length is checked by the template (at most MAX_PLAYERS_JSON_LENGTH, the 400 naming
+  // `players`), within the route's body limit.
+  Type.String()
+], { description })
 export const FieldsSchema = component('TemplateFields', Type.Object({
   output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
   format: OutputSchema('The same as output'),
@@ -57,6 +81,7 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
   max_bytes: Type.Optional(NumberField(`Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says`)),
   ...Object.fromEntries(FIELD_NAMES.map((name) => {
     if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
+    if (JSON_FIELDS.has(name)) return [name, Type.Optional(JsonField(fieldDescription(name)))]
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
     return [name, Type.Optional(names === undefined ? field : closedSet(field, { values: names, orUrl: true }))]
@@ -122,7 +147,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
-      summary: 'Draw a template (welcome, goodbye, rank, quote)',
+      summary: 'Draw a template (welcome, goodbye, rank, quote, leaderboard)',
       description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
       params: Type.Object({ template: closedSet(Type.String({ description: 'A name from /list/templates' }), { values: () => TEMPLATES.map((t) => t.name) }) }),
       querystring: FieldsSchema,
@@ -133,6 +158,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       for (const source of [request.query as Record<string, unknown>, (request.body ?? {}) as Record<string, unknown>]) {
         for (const [key, value] of Object.entries(source)) {
           if (typeof value === 'string' || typeof value === 'number') fields[key.toLowerCase()] = String(value)
+          else if (typeof value === 'object' && value !== null && JSON_FIELDS.has(key.toLowerCase())) fields[key.toLowerCase()] = JSON.stringify(value)
         }
       }
       return await sendPicture(reply, async (caller) => await service.template(request.params.template, fields, caller))
