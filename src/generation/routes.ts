@@ -89,7 +89,11 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
 }, {
   additionalProperties: true,
   description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
-  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }]
+  examples: [
+    { username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' },
+    // The leaderboard's: players as a JSON array, a page of them.
+    { title: 'Top chatters', players: [{ display_name: 'Ada', username: 'ada', avatar: 'https://cdn.discordapp.com/embed/avatars/0.png', level: 12, xp: 8420 }, { display_name: 'Grace', username: 'grace', level: 9, xp: 5120 }], per_page: 10, page: 1, highlight: 'grace' }
+  ]
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
