@@ -42,15 +42,18 @@ const FILES: Record<string, string> = {
   'style.css': 'text/css; charset=utf-8'
 }
 
-export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'json'
+export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select' | 'json'
 
 /**
  * What kind of input a template field wants, from the names the templates share:
  * colours are `background` and `color_*` (each read by colorField), `font`, `banner`
- * and `icon` name /list entries, `avatar` is an image URL; a field the template declares
- * a number or JSON (FieldDoc) is one.
+ * and `icon` name /list entries, `avatar` is an image URL; a field with a closed set of
+ * values (`locale`, `status`) is a select of them; a field the template declares a number
+ * or JSON (FieldDoc) is one.
  */
-export function fieldKind (name: string, doc?: FieldDoc): FieldKind {
+export function fieldKind (name: string, doc?: Pick<FieldDoc, 'values' | 'numeric' | 'json'>): FieldKind {
+  // A closed set (locale, status): a select of its values.
+  if (doc?.values !== undefined) return 'select'
   if (doc?.json === true) return 'json'
   if (doc?.numeric === true) return 'number'
   if (name === 'background' || name.startsWith('color_')) return 'color'
@@ -66,7 +69,7 @@ export function describeTemplates () {
     name: t.name,
     summary: t.summary,
     defaultFormat: t.defaultFormat,
-    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '' }))
+    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) }))
   }))
 }
 

@@ -6,9 +6,10 @@ import { AppError } from '../../errors.js'
 import type { Sized } from '../drawable.js'
 import { colorField, cssColor, parseColor } from '../canvas/color.js'
 import { fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
+import { direction, formatNumber, label as localeLabel, type Locale, localeOf } from '../locale/locale.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawnText, markText, type MarkedText, nameForInitial } from '../text/markup.js'
-import { COLOR_HINT, drawAvatar, optionalImage, startCard } from './card.js'
+import { COLOR_HINT, drawAvatar, LOCALE_FIELD, optionalImage, placement, startCard } from './card.js'
 import { isHighlighted, MAX_LABEL_LENGTH, MAX_NAME_LENGTH, MAX_PER_PAGE, MAX_PLAYERS, pageOf, parsePlayers, type Player, DEFAULT_PER_PAGE } from './leaderboard-players.js'
 import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
@@ -21,18 +22,9 @@ const AVATAR_R = 24
 /** The medals' colours of the first three ranks. */
 const MEDALS = ['#f5c542', '#c9d1d9', '#d98c4a']
 
-/**
- * The card's fixed words and numbers, in English until the labels of every locale
- * (issue 40 item 4) take their place: the one spot that changes then.
- */
-function label (key: 'title' | 'level' | 'xp' | 'rank' | 'page', vars: Record<string, string> = {}): string {
-  const en = { title: 'Leaderboard', level: 'Level', xp: 'XP', rank: 'Rank', page: 'Page {page} of {pages}' }[key]
-  return en.replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? '')
-}
-
-/** 1234 as "1.2K" (abbreviated) or "1,234". */
-export function formatCount (n: number, abbreviate: boolean): string {
-  return new Intl.NumberFormat('en', abbreviate ? { notation: 'compact', maximumFractionDigits: 1 } : { maximumFractionDigits: 2 }).format(n)
+/** The card's fixed words in the request's locale (src/generation/locale/). */
+function label (locale: Locale, key: 'title' | 'level' | 'xp' | 'rank' | 'page', vars: Record<string, string | number> = {}): string {
+  return localeLabel(locale, `leaderboard.${key}`, vars)
 }
 
 function flag (value: string | undefined, field: string, fallback: boolean): boolean {
@@ -56,10 +48,11 @@ function withAlpha (color: string, alpha: number): string {
 }
 
 /** What a player's row shows on its right: the main figure and the line under it. */
-function figures (p: Player, valueLabel: string, abbreviate: boolean): { main: string, sub: string } {
-  const level = p.level === undefined ? '' : `${label('level')} ${formatCount(p.level, abbreviate)}`
-  if (p.value !== undefined) return { main: `${formatCount(p.value, abbreviate)} ${p.label ?? valueLabel}`.trim(), sub: level }
-  if (p.xp !== undefined) return { main: `${formatCount(p.xp, abbreviate)} ${label('xp')}`, sub: level }
+function figures (p: Player, valueLabel: string, abbreviate: boolean, locale: Locale): { main: string, sub: string } {
+  const count = (n: number): string => formatNumber(locale, n, { abbreviate })
+  const level = p.level === undefined ? '' : `${label(locale, 'level')} ${count(p.level)}`
+  if (p.value !== undefined) return { main: `${count(p.value)} ${p.label ?? valueLabel}`.trim(), sub: level }
+  if (p.xp !== undefined) return { main: `${count(p.xp)} ${label(locale, 'xp')}`, sub: level }
   return { main: level, sub: '' }
 }
 
@@ -77,28 +70,31 @@ export const leaderboard: Template = {
     },
     page: { description: 'The page drawn, from 1 to the page count', default: '1', numeric: true },
     per_page: { description: `Players a page draws, 1 to ${MAX_PER_PAGE}`, default: String(DEFAULT_PER_PAGE), numeric: true },
-    title: { description: 'The header\'s title', default: label('title') },
+    title: { description: 'The header\'s title (default: "Leaderboard" in the locale)', default: 'Leaderboard' },
     subtitle: { description: 'The line under the title (with the page count when there are several pages)', default: '' },
     image: { description: 'A name from /list/icons or an image URL, the header\'s round picture (a server icon)' },
     highlight: { description: 'The current member: a player\'s id, username or rank; that row is drawn in the accent colour' },
     label: { description: `The label of players' value (e.g. "messages"), at most ${MAX_LABEL_LENGTH} characters; a player's own label wins` },
-    abbreviate: { description: 'true (default): 1234 is 1.2K; false: 1,234', default: 'true' },
+    abbreviate: { description: 'true (default): numbers in the locale\'s short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234)', default: 'true' },
     background: { description: `Card colour ${COLOR_HINT}`, default: '#1e1f22' },
     banner: { description: 'A name from /list/banners or an image URL behind the card' },
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
     color_accent: { description: `The highlighted row's colour ${COLOR_HINT}`, default: '#5865f2' },
-    font: { description: 'A name from /list/fonts', default: 'Sans Serif' }
+    font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
+    locale: LOCALE_FIELD
   },
   async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
     const page = pageOf(parsePlayers(f.players), f.page, f.per_page)
-    const title = bounded(f.title, 'title', MAX_NAME_LENGTH) || label('title')
+    const locale = localeOf(f.locale)
+    const p = placement(W, direction(locale) === 'rtl')
+    const title = bounded(f.title, 'title', MAX_NAME_LENGTH) || label(locale, 'title')
     const subtitle = bounded(f.subtitle, 'subtitle', MAX_NAME_LENGTH)
     const valueLabel = bounded(f.label, 'label', MAX_LABEL_LENGTH)
     const abbreviate = flag(f.abbreviate, 'abbreviate', true)
     const background = colorField(f.background, '#1e1f22', 'background')
     const text = colorField(f.color_text, 'white', 'color_text')
     const accent = colorField(f.color_accent, '#5865f2', 'color_accent')
-    const pageLine = page.pages > 1 ? label('page', { page: String(page.page), pages: String(page.pages) }) : ''
+    const pageLine = page.pages > 1 ? label(locale, 'page', { page: formatNumber(locale, page.page), pages: formatNumber(locale, page.pages) }) : ''
     const names = page.players.flatMap((p) => [p.displayName ?? '', p.username ?? '', p.label ?? ''])
     const family = fonts.family(f.font, 'font', [title, subtitle, valueLabel, pageLine, ...names].join('\n'))
     const emoji = images.emoji.bind(images)
@@ -122,23 +118,24 @@ export const leaderboard: Template = {
     return sized<I>(W, H, (newCanvas, pixels) => {
       const { canvas, ctx } = startCard(newCanvas, W, H, background, pixels(banner), { inset: 16, radius: 24, shade: 'rgba(0,0,0,0.35)' })
       ctx.textBaseline = 'alphabetic'
-      ctx.textAlign = 'left'
+      // Laid out from the start of the locale's lines: mirrored right to left (card.ts, placement).
+      ctx.textAlign = p.start
       // The header: the picture, the title, the subtitle and the page.
       let textX = 48
       if (headerImage !== undefined) {
-        drawAvatar(ctx, pixels(headerImage), 48 + 44, 90, 44, withAlpha(text, 0.85), '', family, 4)
+        drawAvatar(ctx, pixels(headerImage), p.x(48 + 44), 90, 44, withAlpha(text, 0.85), '', family, 4)
         textX = 48 + 88 + 24
       }
       const titleLine = drawnText(titleMarked, pixels)
       ctx.fillStyle = text
-      fillTextLine(ctx, fitText(ctx, titleLine.text, family, 'bold', 40, 22, W - textX - 48, titleLine.images), textX, subtitle === '' && pageLine === '' ? 104 : 88, 'fill', titleLine.images)
+      fillTextLine(ctx, fitText(ctx, titleLine.text, family, 'bold', 40, 22, W - textX - 48, titleLine.images), p.x(textX), subtitle === '' && pageLine === '' ? 104 : 88, 'fill', titleLine.images)
       const sub = [subtitle, pageLine].filter((s) => s !== '').join('  ·  ')
       if (sub !== '') {
         const subLine = drawnText(subtitleMarked, pixels)
         // The page count after the subtitle, the subtitle's emoji kept.
         const line = subtitle === '' ? pageLine : pageLine === '' ? subLine.text : `${subLine.text}  ·  ${pageLine}`
         ctx.globalAlpha = 0.7
-        fillTextLine(ctx, fitText(ctx, line, family, 'normal', 22, 14, W - textX - 48, subLine.images), textX, 124, 'fill', subLine.images)
+        fillTextLine(ctx, fitText(ctx, line, family, 'normal', 22, 14, W - textX - 48, subLine.images), p.x(textX), 124, 'fill', subLine.images)
         ctx.globalAlpha = 1
       }
       rows.forEach((row, i) => drawRow(ctx, row, HEADER_H + i * ROW_PITCH, isHighlighted(row.player, f.highlight)))
@@ -162,7 +159,7 @@ export const leaderboard: Template = {
         const medal = rank <= 3 ? MEDALS[rank - 1] : undefined
         if (medal !== undefined) {
           ctx.fillStyle = medal
-          ctx.beginPath(); ctx.arc(x + 40, cy, 20, 0, Math.PI * 2); ctx.fill()
+          ctx.beginPath(); ctx.arc(p.x(x + 40), cy, 20, 0, Math.PI * 2); ctx.fill()
           ctx.fillStyle = '#1e1f22'
         } else {
           ctx.fillStyle = text
@@ -170,34 +167,33 @@ export const leaderboard: Template = {
         ctx.textAlign = 'center'
         ctx.font = `bold 22px ${family}`
         const rankText = fitText(ctx, medal === undefined ? `#${rank}` : String(rank), family, 'bold', 22, 11, medal === undefined ? 64 : 36)
-        ctx.fillText(rankText, x + 40, cy + 8)
-        ctx.textAlign = 'left'
-        drawAvatar(ctx, pixels(row.avatar), x + 112, cy, AVATAR_R, withAlpha(highlighted ? accent : text, 0.8), row.initial, family, 3)
+        ctx.fillText(rankText, p.x(x + 40), cy + 8)
+        drawAvatar(ctx, pixels(row.avatar), p.x(x + 112), cy, AVATAR_R, withAlpha(highlighted ? accent : text, 0.8), row.initial, family, 3)
         // The figures on the right, measured first: the names take what is left.
-        const { main, sub } = figures(row.player, valueLabel, abbreviate)
+        const { main, sub } = figures(row.player, valueLabel, abbreviate, locale)
         const right = x + w - 24
-        ctx.textAlign = 'right'
+        ctx.textAlign = p.end
         ctx.fillStyle = text
         const mainText = fitText(ctx, main, family, 'bold', 22, 12, 200)
         const mainWidth = ctx.measureText(mainText).width
-        ctx.fillText(mainText, right, sub === '' ? cy + 8 : cy - 2)
+        ctx.fillText(mainText, p.x(right), sub === '' ? cy + 8 : cy - 2)
         let subWidth = 0
         if (sub !== '') {
           ctx.globalAlpha = 0.65
           const subText = fitText(ctx, sub, family, 'normal', 16, 11, 200)
           subWidth = ctx.measureText(subText).width
-          ctx.fillText(subText, right, cy + 20)
+          ctx.fillText(subText, p.x(right), cy + 20)
           ctx.globalAlpha = 1
         }
-        ctx.textAlign = 'left'
+        ctx.textAlign = p.start
         const nameX = x + 152
         const nameWidth = right - Math.max(mainWidth, subWidth) - 20 - nameX
         const name = drawnText(row.name, pixels)
-        fillTextLine(ctx, fitText(ctx, name.text, family, 'bold', 22, 14, nameWidth, name.images), nameX, row.handle === undefined ? cy + 8 : cy - 2, 'fill', name.images)
+        fillTextLine(ctx, fitText(ctx, name.text, family, 'bold', 22, 14, nameWidth, name.images), p.x(nameX), row.handle === undefined ? cy + 8 : cy - 2, 'fill', name.images)
         if (row.handle !== undefined) {
           const handle = drawnText(row.handle, pixels)
           ctx.globalAlpha = 0.65
-          fillTextLine(ctx, fitText(ctx, handle.text, family, 'normal', 16, 11, nameWidth, handle.images), nameX, cy + 20, 'fill', handle.images)
+          fillTextLine(ctx, fitText(ctx, handle.text, family, 'normal', 16, 11, nameWidth, handle.images), p.x(nameX), cy + 20, 'fill', handle.images)
           ctx.globalAlpha = 1
         }
       }

@@ -40,6 +40,8 @@ export interface FieldDoc {
    * hands the template as its JSON text; a query parameter sends that text.
    */
   json?: true
+  /** The values the field takes, listed in the document (an enum); the template reads the value itself. */
+  values?: () => readonly string[]
 }
 
 export interface Template {

@@ -113,8 +113,10 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   // A short quote: its author just below it, not at the foot of the card.
   { name: 'quote-short', url: '/gen/quote', body: { username: 'Grace Hopper', text: 'Ship it.' } },
   { name: 'leaderboard-basic', url: '/gen/leaderboard', body: { title: 'Top chatters', subtitle: 'Server XP this season', image: 'star', highlight: '104', players: LEADERBOARD_PLAYERS } },
-  // The second page of 5: ranks from 6, no medals.
-  { name: 'leaderboard-page-two', url: '/gen/leaderboard', body: { players: LEADERBOARD_PLAYERS, page: 2, per_page: 5, highlight: 'grace', abbreviate: 'false', color_accent: 'orange', banner: 'aurora' } },
+  // The second page of 5 in French: ranks from 6, no medals, numbers in full as French writes them.
+  { name: 'leaderboard-page-two', url: '/gen/leaderboard', body: { players: LEADERBOARD_PLAYERS, page: 2, per_page: 5, highlight: 'grace', abbreviate: 'false', color_accent: 'orange', banner: 'aurora', locale: 'fr' } },
+  // Japanese labels and numbers (1.2万).
+  { name: 'leaderboard-japanese', url: '/gen/leaderboard', body: { locale: 'ja', subtitle: '今週のトップ', image: 'neko', players: [{ display_name: 'ゆうき', username: 'yuki', avatar: '{img}/avatar.png', level: 31, xp: 123_456 }, { display_name: 'はると 🎮', username: 'haruto', level: 27, xp: 98_000 }, { display_name: 'さくら', username: 'sakura', avatar: '{img}/avatar.jpg', level: 12, xp: 8_400 }] } },
   // Every script and emoji: Arabic right to left, Japanese, Korean, Thai, emoji and Discord's custom emoji; a value with its label.
   {
     name: 'leaderboard-scripts',
@@ -122,6 +124,8 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
     body: {
       title: 'أفضل الأعضاء 🏆',
       label: 'messages',
+      // Right to left: the card mirrored, its labels in Arabic.
+      locale: 'ar',
       highlight: 'minjun',
       players: [
         { display_name: 'ليلى المصري', username: 'layla', avatar: '{img}/avatar.png', value: 15230, level: 12 },
