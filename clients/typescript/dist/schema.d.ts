@@ -335,13 +335,13 @@ export interface paths {
          * Draw a template (welcome, goodbye, rank, quote, leaderboard) — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/{template}` (`genTemplate`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
+         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
         /**
          * Draw a template (welcome, goodbye, rank, quote, leaderboard)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
          */
         post: operations["genTemplate"];
         delete?: never;
@@ -879,7 +879,7 @@ export interface components {
             animated?: "auto" | "true" | "false";
             /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
             max_bytes?: string | number;
-            /** @description (leaderboard) true (default): 1234 is 1.2K; false: 1,234. Default: true */
+            /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
             abbreviate?: string;
             /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
             avatar?: string;
@@ -911,8 +911,15 @@ export interface components {
             label?: string;
             /** @description (rank) Current level. Default: 1 */
             level?: string | number;
+            /**
+             * @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US
+             * @enum {string}
+             */
+            locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
             /** @description (rank) XP needed for the next level. Default: 100 */
             max_xp?: string | number;
+            /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+            member_count?: string | number;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
             /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
@@ -935,11 +942,16 @@ export interface components {
             })[] | string;
             /** @description (rank) Position on the leaderboard. Default: 1 */
             rank?: string | number;
+            /**
+             * @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none
+             * @enum {string}
+             */
+            status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
             /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
             subtitle?: string;
-            /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+            /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
-            /** @description (leaderboard) The header's title. Default: Leaderboard */
+            /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
             title?: string;
             /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
             username?: string;
@@ -1722,6 +1734,8 @@ export interface operations {
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
+             *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
@@ -1911,6 +1925,8 @@ export interface operations {
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
+             *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
@@ -2071,6 +2087,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
@@ -3523,7 +3541,7 @@ export interface operations {
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
                 max_bytes?: string | number;
-                /** @description (leaderboard) true (default): 1234 is 1.2K; false: 1,234. Default: true */
+                /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
                 abbreviate?: string;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
@@ -3555,8 +3573,12 @@ export interface operations {
                 label?: string;
                 /** @description (rank) Current level. Default: 1 */
                 level?: string | number;
+                /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
                 /** @description (rank) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
+                /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+                member_count?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
@@ -3579,11 +3601,13 @@ export interface operations {
                 })[] | string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
+                /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
+                status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
                 /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
                 subtitle?: string;
-                /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+                /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
-                /** @description (leaderboard) The header's title. Default: Leaderboard */
+                /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
                 title?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
@@ -3643,6 +3667,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
@@ -3768,7 +3794,7 @@ export interface operations {
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
                 max_bytes?: string | number;
-                /** @description (leaderboard) true (default): 1234 is 1.2K; false: 1,234. Default: true */
+                /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
                 abbreviate?: string;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
@@ -3800,8 +3826,12 @@ export interface operations {
                 label?: string;
                 /** @description (rank) Current level. Default: 1 */
                 level?: string | number;
+                /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
                 /** @description (rank) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
+                /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+                member_count?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
@@ -3824,11 +3854,13 @@ export interface operations {
                 })[] | string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
+                /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
+                status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
                 /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
                 subtitle?: string;
-                /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+                /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
-                /** @description (leaderboard) The header's title. Default: Leaderboard */
+                /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
                 title?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
@@ -3888,6 +3920,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
