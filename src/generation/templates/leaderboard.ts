@@ -96,7 +96,8 @@ export const leaderboard: Template = {
     const accent = colorField(f.color_accent, '#5865f2', 'color_accent')
     const pageLine = page.pages > 1 ? label(locale, 'page', { page: formatNumber(locale, page.page), pages: formatNumber(locale, page.pages) }) : ''
     const names = page.players.flatMap((p) => [p.displayName ?? '', p.username ?? '', p.label ?? ''])
-    const family = fonts.family(f.font, 'font', [title, subtitle, valueLabel, pageLine, ...names].join('\n'))
+    // Every text drawn, the locale's words included: the font's fallback chain covers them all.
+    const family = fonts.family(f.font, 'font', [title, subtitle, valueLabel, pageLine, label(locale, 'level'), label(locale, 'xp'), formatNumber(locale, 123_456, { abbreviate }), ...names].join('\n'))
     const emoji = images.emoji.bind(images)
     // Only the page's players' avatars are fetched, all at once.
     const [headerImage, banner, titleMarked, subtitleMarked, rows] = await Promise.all([
