@@ -22,6 +22,8 @@ export interface GenerationOptions {
 }
 
 const FIELD_NAMES = [...new Set(TEMPLATES.flatMap((t) => Object.keys(t.fields)))].sort()
+/** Fields whose value is JSON (FieldDoc.json): a body's JSON value reaches the template as its JSON text. */
+const JSON_FIELDS = new Set(FIELD_NAMES.filter((name) => TEMPLATES.some((t) => t.fields[name]?.json === true)))
 
 /** A field's documentation: which templates read it, and what it means to each. */
 function fieldDescription (name: string): string {
@@ -73,6 +75,28 @@ const OutputSchema = (description: string) => Type.Optional(closedSet(Type.Strin
  * field was a string, so templates read strings either way.
  */
 const NumberField = (description: string) => Type.Union([Type.String({ maxLength: MAX_FIELD_LENGTH }), Type.Number()], { description })
+/**
+ * A JSON field (the leaderboard's players): a JSON array in a body, or its JSON text (a
+ * query parameter). Only its shape is declared here: the template checks every value
+ * and names the bad one (`players[3].xp`).
+ */
+const JsonField = (description: string) => Type.Union([
+  Type.Array(Type.Object({
+    username: Type.Optional(Type.String()),
+    display_name: Type.Optional(Type.String()),
+    avatar: Type.Optional(Type.String()),
+    level: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    xp: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    value: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+    label: Type.Optional(Type.String()),
+    rank: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+    id: Type.Optional(Type.String())
+  }, { additionalProperties: true })),
+  // Second: a bad player in an array is then named by the array's error (`players.0.username`).
+  // Its length is checked by the template (at most MAX_PLAYERS_JSON_LENGTH, the 400 naming
+  // `players`), within the route's body limit.
+  Type.String()
+], { description })
 export const FieldsSchema = component('TemplateFields', Type.Object({
   output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
   format: OutputSchema('The same as output'),
@@ -80,6 +104,7 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
   max_bytes: Type.Optional(NumberField(`Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says`)),
   ...Object.fromEntries(FIELD_NAMES.map((name) => {
     if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
+    if (JSON_FIELDS.has(name)) return [name, Type.Optional(JsonField(fieldDescription(name)))]
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
     if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
@@ -89,7 +114,11 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
 }, {
   additionalProperties: true,
   description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
-  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }]
+  examples: [
+    { username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' },
+    // The leaderboard's: players as a JSON array, a page of them.
+    { title: 'Top chatters', players: [{ display_name: 'Ada', username: 'ada', avatar: 'https://cdn.discordapp.com/embed/avatars/0.png', level: 12, xp: 8420 }, { display_name: 'Grace', username: 'grace', level: 9, xp: 5120 }], per_page: 10, page: 1, highlight: 'grace' }
+  ]
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
@@ -148,7 +177,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'UNKNOWN_LOCALE', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
-      summary: 'Draw a template (welcome, goodbye, rank, quote)',
+      summary: `Draw a template (${TEMPLATES.map((t) => t.name).join(', ')})`,
       description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. ${IGNORED_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
       params: Type.Object({ template: closedSet(Type.String({ description: 'A name from /list/templates' }), { values: () => TEMPLATES.map((t) => t.name) }) }),
       querystring: FieldsSchema,
@@ -163,6 +192,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
           const name = key.toLowerCase()
           if (template !== undefined && !COMMON_FIELDS.has(name) && !Object.hasOwn(template.fields, name)) ignored.add(name)
           if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value)
+          else if (typeof value === 'object' && value !== null && JSON_FIELDS.has(name)) fields[name] = JSON.stringify(value)
         }
       }
       const named = ignoredParameters([...ignored])

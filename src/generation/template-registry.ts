@@ -1,7 +1,9 @@
 // The /gen/{template} pictures, one file each in templates/: the welcome and goodbye
-// banners (greeting.ts), the rank card (rank.ts) and the quote card (quote.ts), on the
+// banners (greeting.ts), the rank card (rank.ts), the quote card (quote.ts) and the
+// leaderboard (leaderboard.ts), on the
 // card they share (card.ts); what a template is: templates/template.ts.
 import { greetingTemplate } from './templates/greeting.js'
+import { leaderboard } from './templates/leaderboard.js'
 import { quote } from './templates/quote.js'
 import { rank } from './templates/rank.js'
 import type { Template } from './templates/template.js'
@@ -13,7 +15,8 @@ export const TEMPLATES: readonly Template[] = [
   greetingTemplate('welcome', 'white', 'A welcome banner: avatar, username, member count, icon and banner'),
   greetingTemplate('goodbye', '#ff8a80', 'A goodbye banner, the welcome banner\'s twin for members who leave'),
   rank,
-  quote
+  quote,
+  leaderboard
 ]
 
 /** Field names a template reads, lower-cased (query and body keys are case-insensitive). */

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { AppError } from '../errors.js'
 import { ok } from '../http/envelope.js'
-import { TEMPLATES } from '../generation/template-registry.js'
+import { type FieldDoc, TEMPLATES } from '../generation/template-registry.js'
 
 /**
  * Where the bundle is: the repository's dist/web/playground/, reached from this module
@@ -42,17 +42,20 @@ const FILES: Record<string, string> = {
   'style.css': 'text/css; charset=utf-8'
 }
 
-export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select'
+export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select' | 'json'
 
 /**
  * What kind of input a template field wants, from the names the templates share:
  * colours are `background` and `color_*` (each read by colorField), `font`, `banner`
  * and `icon` name /list entries, `avatar` is an image URL; a field with a closed set of
- * values (`locale`, `status`) is a select of them.
+ * values (`locale`, `status`) is a select of them; a field the template declares a number
+ * or JSON (FieldDoc) is one.
  */
-export function fieldKind (name: string, values?: () => readonly string[]): FieldKind {
+export function fieldKind (name: string, doc?: Pick<FieldDoc, 'values' | 'numeric' | 'json'>): FieldKind {
   // A closed set (locale, status): a select of its values.
-  if (values !== undefined) return 'select'
+  if (doc?.values !== undefined) return 'select'
+  if (doc?.json === true) return 'json'
+  if (doc?.numeric === true) return 'number'
   if (name === 'background' || name.startsWith('color_')) return 'color'
   if (name === 'font' || name === 'banner' || name === 'icon') return name
   if (name === 'avatar') return 'image-url'
@@ -66,7 +69,7 @@ export function describeTemplates () {
     name: t.name,
     summary: t.summary,
     defaultFormat: t.defaultFormat,
-    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc.values), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) }))
+    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) }))
   }))
 }
 

@@ -12,7 +12,7 @@ const DEBOUNCE_MS = 350
 
 interface FieldInfo {
   name: string
-  kind: 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select'
+  kind: 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select' | 'json'
   description: string
   default: string
   /** The values of a select (locale, status). */
@@ -26,7 +26,17 @@ const SAMPLES: Record<string, Record<string, string>> = {
   welcome: { username: 'Ada Lovelace', members: 'Member #42' },
   goodbye: { username: 'Ada Lovelace', members: 'We are 41 now' },
   rank: { username: 'Ada Lovelace', level: '7', rank: '3', xp: '420', max_xp: '1000' },
-  quote: { text: 'Simplicity is prerequisite for reliability.', username: 'Edsger W. Dijkstra' }
+  quote: { text: 'Simplicity is prerequisite for reliability.', username: 'Edsger W. Dijkstra' },
+  leaderboard: {
+    title: 'Top chatters',
+    highlight: 'grace',
+    players: JSON.stringify([
+      { display_name: 'Ada Lovelace', username: 'ada', level: 42, xp: 125400 },
+      { display_name: 'Alan Turing', username: 'alan', level: 39, xp: 98210 },
+      { display_name: 'Grace Hopper', username: 'grace', level: 35, xp: 73050 },
+      { display_name: 'Edsger Dijkstra', username: 'edsger', level: 30, xp: 41200 }
+    ], null, 1)
+  }
 }
 
 const CUSTOM_EXAMPLE = {
@@ -215,10 +225,12 @@ function buildFields (): void {
       ui.fields.append(wrap)
       continue
     }
-    const input = document.createElement('input')
+    // A JSON field (the leaderboard's players) is edited as text over several lines.
+    const input = field.kind === 'json' ? document.createElement('textarea') : document.createElement('input')
     input.id = id
     input.name = field.name
-    input.type = field.kind === 'image-url' ? 'url' : 'text'
+    if (input instanceof HTMLInputElement) input.type = field.kind === 'image-url' ? 'url' : 'text'
+    else input.rows = 8
     input.spellcheck = false
     input.autocomplete = 'off'
     input.value = values[field.name] ?? ''
@@ -350,10 +362,10 @@ function currentRequest (): ApiRequest | undefined {
   const template = currentTemplate()
   if (template === undefined) return undefined
   const values = state.values.get(template.name) ?? {}
-  const body: Record<string, string> = {}
+  const body: Record<string, unknown> = {}
   for (const field of template.fields) {
     const value = values[field.name]
-    if (value !== undefined && value.trim() !== '') body[field.name] = value
+    if (value !== undefined && value.trim() !== '') body[field.name] = field.kind === 'json' ? jsonOrText(value) : value
   }
   // The answer's form: output, animated and max_bytes are sent only when chosen, so the
   // snippets show the route's defaults as the route's defaults.
@@ -361,6 +373,15 @@ function currentRequest (): ApiRequest | undefined {
   if (ui.animated.value !== '') body.animated = ui.animated.value
   if (ui.maxBytes.value.trim() !== '') body.max_bytes = ui.maxBytes.value.trim()
   return { origin: location.origin, path: `/gen/${template.name}`, body: JSON.stringify(body), extension: ui.output.value || template.defaultFormat }
+}
+
+/** A JSON field's value as JSON when it parses (the snippets then show an array), else its text, for the server to name what is wrong. */
+function jsonOrText (value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
 }
 
 function updateSnippets (request: ApiRequest | undefined): void {

@@ -162,7 +162,7 @@ export declare class UtilityMediaApi {
         contentType: string;
         etag: string | null;
     }>>;
-    /** Draws a template (welcome, goodbye, rank, quote): the image bytes (PNG unless `output` says). */
+    /** Draws a template (a name from /list/templates: welcome, goodbye, rank, quote, leaderboard…): the image bytes (PNG unless `output` says). */
     genTemplate(template: TemplateName, fields?: TemplateFields): Promise<WithMeta<Uint8Array>>;
     /** Draws a layered custom image: the image bytes (JPEG unless `output` says). */
     genCustom(image: CustomImage): Promise<WithMeta<Uint8Array>>;

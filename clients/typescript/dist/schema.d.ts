@@ -332,16 +332,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Draw a template (welcome, goodbye, rank, quote) — GET with a body, for older clients
+         * Draw a template (welcome, goodbye, rank, quote, leaderboard) — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/{template}` (`genTemplate`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
         /**
-         * Draw a template (welcome, goodbye, rank, quote)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         * Draw a template (welcome, goodbye, rank, quote, leaderboard)
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
          */
         post: operations["genTemplate"];
         delete?: never;
@@ -879,26 +879,36 @@ export interface components {
             animated?: "auto" | "true" | "false";
             /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
             max_bytes?: string | number;
+            /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
+            abbreviate?: string;
             /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
             avatar?: string;
-            /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+            /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
             background?: string;
-            /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card */
+            /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card */
             banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+            /** @description (leaderboard) The highlighted row's colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+            color_accent?: string;
             /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
             color_bar?: string;
             /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
             color_members?: string;
-            /** @description (rank, quote) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+            /** @description (rank, quote, leaderboard) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
             color_text?: string;
             /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
             color_username?: string;
             /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
             color_welcome?: string;
-            /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif) */
+            /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif) */
             font?: string;
+            /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
+            highlight?: string;
             /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
             icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
+            /** @description (leaderboard) A name from /list/icons or an image URL, the header's round picture (a server icon) */
+            image?: string;
+            /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
+            label?: string;
             /** @description (rank) Current level. Default: 1 */
             level?: string | number;
             /**
@@ -912,6 +922,24 @@ export interface components {
             member_count?: string | number;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
+            /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
+            page?: string | number;
+            /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
+            per_page?: string | number;
+            /** @description (leaderboard) The players, 1 to 100: a JSON array (a JSON value in a body, or JSON text in the query string) of objects with username and/or display_name (at most 100 characters, Discord emoji markup drawn), avatar (an image URL), level, xp, value with its label (any score, shown instead of the XP), rank (default: the place in the list; players are drawn by rank) and id; keys in any case (displayName works) */
+            players?: ({
+                username?: string;
+                display_name?: string;
+                avatar?: string;
+                level?: number | string;
+                xp?: number | string;
+                value?: number | string;
+                label?: string;
+                rank?: number | string;
+                id?: string;
+            } & {
+                [key: string]: unknown;
+            })[] | string;
             /** @description (rank) Position on the leaderboard. Default: 1 */
             rank?: string | number;
             /**
@@ -919,8 +947,12 @@ export interface components {
              * @enum {string}
              */
             status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+            /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
+            subtitle?: string;
             /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
+            /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
+            title?: string;
             /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
             username?: string;
             /** @description (rank) XP within the current level. Default: 0 */
@@ -3695,26 +3727,36 @@ export interface operations {
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
                 max_bytes?: string | number;
+                /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
+                abbreviate?: string;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
-                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
                 background?: string;
-                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card */
+                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card */
                 banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+                /** @description (leaderboard) The highlighted row's colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+                color_accent?: string;
                 /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
                 color_bar?: string;
                 /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
                 color_members?: string;
-                /** @description (rank, quote) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+                /** @description (rank, quote, leaderboard) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_text?: string;
                 /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_username?: string;
                 /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
                 color_welcome?: string;
-                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif) */
+                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif) */
                 font?: string;
+                /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
+                highlight?: string;
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
+                /** @description (leaderboard) A name from /list/icons or an image URL, the header's round picture (a server icon) */
+                image?: string;
+                /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
+                label?: string;
                 /** @description (rank) Current level. Default: 1 */
                 level?: string | number;
                 /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
@@ -3725,12 +3767,34 @@ export interface operations {
                 member_count?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
+                /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
+                page?: string | number;
+                /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
+                per_page?: string | number;
+                /** @description (leaderboard) The players, 1 to 100: a JSON array (a JSON value in a body, or JSON text in the query string) of objects with username and/or display_name (at most 100 characters, Discord emoji markup drawn), avatar (an image URL), level, xp, value with its label (any score, shown instead of the XP), rank (default: the place in the list; players are drawn by rank) and id; keys in any case (displayName works) */
+                players?: ({
+                    username?: string;
+                    display_name?: string;
+                    avatar?: string;
+                    level?: number | string;
+                    xp?: number | string;
+                    value?: number | string;
+                    label?: string;
+                    rank?: number | string;
+                    id?: string;
+                } & {
+                    [key: string]: unknown;
+                })[] | string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
                 /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
                 status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+                /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
+                subtitle?: string;
                 /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
+                /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
+                title?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
                 /** @description (rank) XP within the current level. Default: 0 */
@@ -3739,7 +3803,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A name from /list/templates */
-                template: "welcome" | "goodbye" | "rank" | "quote";
+                template: "welcome" | "goodbye" | "rank" | "quote" | "leaderboard";
             };
             cookie?: never;
         };
@@ -3929,26 +3993,36 @@ export interface operations {
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
                 max_bytes?: string | number;
+                /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
+                abbreviate?: string;
                 /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
                 avatar?: string;
-                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
                 background?: string;
-                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card */
+                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card */
                 banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+                /** @description (leaderboard) The highlighted row's colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+                color_accent?: string;
                 /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
                 color_bar?: string;
                 /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
                 color_members?: string;
-                /** @description (rank, quote) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+                /** @description (rank, quote, leaderboard) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_text?: string;
                 /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_username?: string;
                 /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
                 color_welcome?: string;
-                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif) */
+                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif) */
                 font?: string;
+                /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
+                highlight?: string;
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
+                /** @description (leaderboard) A name from /list/icons or an image URL, the header's round picture (a server icon) */
+                image?: string;
+                /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
+                label?: string;
                 /** @description (rank) Current level. Default: 1 */
                 level?: string | number;
                 /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
@@ -3959,12 +4033,34 @@ export interface operations {
                 member_count?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
+                /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
+                page?: string | number;
+                /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
+                per_page?: string | number;
+                /** @description (leaderboard) The players, 1 to 100: a JSON array (a JSON value in a body, or JSON text in the query string) of objects with username and/or display_name (at most 100 characters, Discord emoji markup drawn), avatar (an image URL), level, xp, value with its label (any score, shown instead of the XP), rank (default: the place in the list; players are drawn by rank) and id; keys in any case (displayName works) */
+                players?: ({
+                    username?: string;
+                    display_name?: string;
+                    avatar?: string;
+                    level?: number | string;
+                    xp?: number | string;
+                    value?: number | string;
+                    label?: string;
+                    rank?: number | string;
+                    id?: string;
+                } & {
+                    [key: string]: unknown;
+                })[] | string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
                 /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
                 status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+                /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
+                subtitle?: string;
                 /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
+                /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
+                title?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
                 /** @description (rank) XP within the current level. Default: 0 */
@@ -3973,22 +4069,13 @@ export interface operations {
             header?: never;
             path: {
                 /** @description A name from /list/templates */
-                template: "welcome" | "goodbye" | "rank" | "quote";
+                template: "welcome" | "goodbye" | "rank" | "quote" | "leaderboard";
             };
             cookie?: never;
         };
         /** @description Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field) */
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "username": "Ada",
-                 *       "members": "Member #42",
-                 *       "banner": "space",
-                 *       "icon": "star",
-                 *       "output": "png"
-                 *     }
-                 */
                 "application/json": components["schemas"]["TemplateFields"];
             };
         };

@@ -378,7 +378,7 @@ export class UtilityMediaApi {
 
   // Image generation
 
-  /** Draws a template (welcome, goodbye, rank, quote): the image bytes (PNG unless `output` says). */
+  /** Draws a template (a name from /list/templates: welcome, goodbye, rank, quote, leaderboard…): the image bytes (PNG unless `output` says). */
   genTemplate (template: TemplateName, fields: TemplateFields = {}): Promise<WithMeta<Uint8Array>> {
     return this.#bytes({ method: 'POST', path: `/gen/${encodeURIComponent(template)}`, json: fields })
   }

@@ -205,8 +205,11 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     }
     return image
   }
+  // The role each URL was fetched for (a field, or a place in a list: `players[3].avatar`).
+  const roles = new Map<string, string>()
   async function fetchUrl (url: string, role: string, options?: { cacheFailure?: boolean, maxBytes?: number }): Promise<Sized> {
     const key = url.trim()
+    if (!roles.has(key)) roles.set(key, role)
     const image = await deps.images.fetchImage(key, role, { ...options, ...fetching })
     fetched.set(key, image)
     // Only the size is read on this thread (the canvas size of /gen/custom follows its base).
@@ -255,6 +258,11 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     for (const [field, box] of Object.entries(template.imageBoxes)) {
       const value = spec.fields[field]?.trim()
       if (value !== undefined && value !== '') boxes.set(value, box)
+    }
+    // Images of a list's items have the box of their role without its index (`players[].avatar`).
+    for (const [url, role] of roles) {
+      const box = template.imageBoxes[role.replace(/\[\d+\]/g, '[]')]
+      if (box !== undefined && !boxes.has(url)) boxes.set(url, box)
     }
   } else {
     canvas = await prepareCustom({ fonts: deps.fonts, images: source }, spec.custom)

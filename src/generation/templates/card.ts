@@ -33,10 +33,10 @@ export async function optionalImage<I> (load: () => Promise<I>, value: string | 
   return value === undefined || value.trim() === '' ? undefined : await load()
 }
 
-export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx: number, cy: number, r: number, ring: string, initial: string, family: string): void {
+export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx: number, cy: number, r: number, ring: string, initial: string, family: string, ringWidth = 8): void {
   ctx.save()
   ctx.fillStyle = ring
-  ctx.beginPath(); ctx.arc(cx, cy, r + 8, 0, Math.PI * 2); ctx.fill()
+  ctx.beginPath(); ctx.arc(cx, cy, r + ringWidth, 0, Math.PI * 2); ctx.fill()
   ctx.beginPath(); ctx.arc(cx, cy, r, 0, Math.PI * 2); ctx.closePath(); ctx.clip()
   if (avatar) {
     drawCover(ctx, avatar, cx - r, cy - r, r * 2, r * 2)

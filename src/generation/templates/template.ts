@@ -35,6 +35,11 @@ export interface FieldDoc {
    * hosted service's clients "12"; both read the same), so generated clients take `level: 12`.
    */
   numeric?: true
+  /**
+   * A JSON value (the leaderboard's players): a body sends it as JSON, which the route
+   * hands the template as its JSON text; a query parameter sends that text.
+   */
+  json?: true
   /** The values the field takes, listed in the document (an enum); the template reads the value itself. */
   values?: () => readonly string[]
 }

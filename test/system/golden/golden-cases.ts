@@ -56,7 +56,33 @@ export const ANIMATED_GOLDEN_DIR = path.join(GOLDEN_DIR, 'animated')
 
 export const ANIMATED_GOLDEN_CASES: readonly AnimatedGoldenCase[] = [
   // docs/generation.md, "Animated pictures": the avatar's frames and delays, the rest drawn over each.
-  { name: 'welcome-animated', url: '/gen/welcome', type: 'image/gif', body: { username: 'Alice <:blob:111111111111111111>', avatar: '{img}/spinner.gif', members: 'Member #42', banner: 'space', output: 'gif' }, frame: 6, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS }
+  { name: 'welcome-animated', url: '/gen/welcome', type: 'image/gif', body: { username: 'Alice <:blob:111111111111111111>', avatar: '{img}/spinner.gif', members: 'Member #42', banner: 'space', output: 'gif' }, frame: 6, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS },
+  // A leaderboard whose second player's avatar moves: the other rows drawn once, over each frame.
+  {
+    name: 'leaderboard-animated',
+    url: '/gen/leaderboard',
+    type: 'image/gif',
+    body: { title: 'Weekly voice time', output: 'gif', players: [{ username: 'alice', display_name: 'Alice', avatar: '{img}/avatar.png', value: 5400, label: 'min' }, { username: 'spinner', display_name: 'Spinner 🌀', avatar: '{img}/spinner.gif', value: 4210, label: 'min' }, { username: 'carol', value: 980, label: 'min' }] },
+    frame: 6,
+    frames: SPINNER_DELAYS.length,
+    delays: SPINNER_DELAYS
+  }
+]
+
+/** A leaderboard's players as a bot sends them: canvacord's keys, ranked by the order given. */
+const LEADERBOARD_PLAYERS = [
+  { displayName: 'Alice', username: 'alice', avatar: '{img}/avatar.png', level: 42, xp: 1_254_300, id: '101' },
+  { displayName: 'Bob the Builder', username: 'bob', avatar: '{img}/avatar.jpg', level: 39, xp: 982_140, id: '102' },
+  { displayName: 'Chloé', username: 'chloe', level: 35, xp: 730_500, id: '103' },
+  { displayName: 'Dmitri Ivanovich Mendeleev the Periodic', username: 'dmitri', avatar: '{img}/avatar.png', level: 30, xp: 412_000, id: '104' },
+  { displayName: 'Eve 🌟', username: 'eve', level: 28, xp: 255_900, id: '105' },
+  { username: 'frank', avatar: '{img}/avatar.jpg', level: 21, xp: 99_999, id: '106' },
+  { displayName: 'Grace', username: 'grace', level: 17, xp: 12_345, id: '107' },
+  { displayName: 'Heidi', username: 'heidi', avatar: '{img}/avatar.png', level: 9, xp: 4_200, id: '108' },
+  { displayName: 'Ivan', username: 'ivan', level: 3, xp: 980, id: '109' },
+  { displayName: 'Judy', username: 'judy', level: 1, xp: 12, id: '110' },
+  { displayName: 'Mallory', username: 'mallory', level: 1, xp: 5, id: '111' },
+  { displayName: 'Niaj', username: 'niaj', level: 0, xp: 0, id: '112' }
 ]
 
 const LONG_NAME = 'ゆうき🎉 The Extraordinarily Long Username of 世界一の猫 🚀🐱 Μαρία Ёжик'
@@ -95,6 +121,30 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'welcome-discord-markup', url: '/gen/welcome', body: { username: 'Kai <:blob:111111111111111111>', avatar: '{img}/avatar.png', members: '<@80351110224678912> invited you <a:party:222222222222222222>', text: 'WELCOME <:blob:111111111111111111>' } },
   // A short quote: its author just below it, not at the foot of the card.
   { name: 'quote-short', url: '/gen/quote', body: { username: 'Grace Hopper', text: 'Ship it.' } },
+  { name: 'leaderboard-basic', url: '/gen/leaderboard', body: { title: 'Top chatters', subtitle: 'Server XP this season', image: 'star', highlight: '104', players: LEADERBOARD_PLAYERS } },
+  // The second page of 5 in French: ranks from 6, no medals, numbers in full as French writes them.
+  { name: 'leaderboard-page-two', url: '/gen/leaderboard', body: { players: LEADERBOARD_PLAYERS, page: 2, per_page: 5, highlight: 'grace', abbreviate: 'false', color_accent: 'orange', banner: 'aurora', locale: 'fr' } },
+  // Japanese labels and numbers (1.2万).
+  { name: 'leaderboard-japanese', url: '/gen/leaderboard', body: { locale: 'ja', subtitle: '今週のトップ', image: 'neko', players: [{ display_name: 'ゆうき', username: 'yuki', avatar: '{img}/avatar.png', level: 31, xp: 123_456 }, { display_name: 'はると 🎮', username: 'haruto', level: 27, xp: 98_000 }, { display_name: 'さくら', username: 'sakura', avatar: '{img}/avatar.jpg', level: 12, xp: 8_400 }] } },
+  // Every script and emoji: Arabic right to left, Japanese, Korean, Thai, emoji and Discord's custom emoji; a value with its label.
+  {
+    name: 'leaderboard-scripts',
+    url: '/gen/leaderboard',
+    body: {
+      title: 'أفضل الأعضاء 🏆',
+      label: 'messages',
+      // Right to left: the card mirrored, its labels in Arabic.
+      locale: 'ar',
+      highlight: 'minjun',
+      players: [
+        { display_name: 'ليلى المصري', username: 'layla', avatar: '{img}/avatar.png', value: 15230, level: 12 },
+        { display_name: 'さくら 🌸', username: 'sakura', value: 9870, level: 10 },
+        { display_name: '김민준', username: 'minjun', avatar: '{img}/avatar.jpg', value: 4410, level: 8 },
+        { display_name: 'สมศักดิ์ ใจดี', username: 'somsak', value: 1999, level: 5 },
+        { display_name: 'Kai <:blob:111111111111111111> ❤️‍🔥', username: 'kai', avatar: '{img}/avatar.png', value: 42, level: 1, label: 'wins' }
+      ]
+    }
+  },
   { name: 'quote-basic', url: '/gen/quote', body: { username: 'Ada Lovelace', avatar: '{img}/avatar.png', text: 'The Analytical Engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves. 機械 🌸' } },
   {
     name: 'custom-shapes',

@@ -66,12 +66,14 @@ describe('/playground', () => {
       banner: { value: 'no-such-banner', error: 'UNKNOWN_ASSET' },
       icon: { value: 'no-such-icon', error: 'UNKNOWN_ASSET' }
     }
+    // What a template cannot draw without (the leaderboard's players), sent beside the wrong value.
+    const required: Record<string, Record<string, unknown>> = { leaderboard: { players: [{ username: 'ada' }] } }
     let checked = 0
     for (const template of body.templates as Described[]) {
       for (const field of template.fields) {
         const wrong = refusal[field.kind]
         if (wrong === undefined) continue
-        const res = await t.app.inject({ method: 'POST', url: `/gen/${template.name}`, headers: t.auth, payload: { [field.name]: wrong.value } })
+        const res = await t.app.inject({ method: 'POST', url: `/gen/${template.name}`, headers: t.auth, payload: { ...required[template.name], [field.name]: wrong.value } })
         assert.equal(res.statusCode, 400, `${template.name}.${field.name} (${field.kind}) took "${wrong.value}"`)
         assert.equal(json(res).error, wrong.error, `${template.name}.${field.name}`)
         checked++

@@ -11,7 +11,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
 import * as fontkit from 'fontkit'
 import type { ImageSource } from '../../../../src/generation/assets/image-source.js'
 import type { Drawable } from '../../../../src/generation/drawable.js'
-import { label, type Locale, LOCALES } from '../../../../src/generation/locale/locale.js'
+import { formatNumber, label, type Locale, LOCALES } from '../../../../src/generation/locale/locale.js'
 import { TEMPLATES, type TemplateFields } from '../../../../src/generation/template-registry.js'
 import { createDrawingFonts } from '../../../../src/generation/text/font-loading.js'
 
@@ -75,7 +75,9 @@ const FIELDS: Record<string, TemplateFields> = {
   welcome: { member_count: '1234' },
   goodbye: { member_count: '56789' },
   rank: { level: '12', rank: '3', xp: '8420', max_xp: '12000', status: 'online' },
-  quote: { text: 'Ship it.' }
+  quote: { text: 'Ship it.' },
+  // Two pages: the page count is drawn.
+  leaderboard: { players: JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ username: `p${i}`, level: 12, xp: 8420 }))) }
 }
 
 /** The labels each template draws, as the locale writes them with FIELDS. */
@@ -84,6 +86,7 @@ function expectedLabels (template: string, locale: Locale): string[] {
   switch (template) {
     case 'welcome': case 'goodbye': return [label(locale, `${template}.title`), someone]
     case 'rank': return [label(locale, 'rank.level', { level: 12 }), label(locale, 'rank.rank', { rank: 3 }), someone]
+    case 'leaderboard': return [label(locale, 'leaderboard.title'), label(locale, 'leaderboard.page', { page: formatNumber(locale, 1), pages: formatNumber(locale, 2) })]
     default: return [label(locale, 'quote.author', { name: someone })]
   }
 }
