@@ -13,11 +13,21 @@ export async function optionalImage<I> (load: () => Promise<I>, value: string | 
   return value === undefined || value.trim() === '' ? undefined : await load()
 }
 
-export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx: number, cy: number, r: number, ring: string, initial: string, family: string): void {
+export type AvatarShape = 'round' | 'square'
+
+/** The avatar's outline at cx, cy, radius r: a disc, or a square with rounded corners. */
+function avatarPath (ctx: SKRSContext2D, shape: AvatarShape, cx: number, cy: number, r: number): void {
+  ctx.beginPath()
+  if (shape === 'round') ctx.arc(cx, cy, r, 0, Math.PI * 2)
+  else ctx.roundRect(cx - r, cy - r, r * 2, r * 2, r * 0.22)
+  ctx.closePath()
+}
+
+export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx: number, cy: number, r: number, ring: string, initial: string, family: string, shape: AvatarShape = 'round', ringWidth = 8): void {
   ctx.save()
   ctx.fillStyle = ring
-  ctx.beginPath(); ctx.arc(cx, cy, r + 8, 0, Math.PI * 2); ctx.fill()
-  ctx.beginPath(); ctx.arc(cx, cy, r, 0, Math.PI * 2); ctx.closePath(); ctx.clip()
+  avatarPath(ctx, shape, cx, cy, r + ringWidth); ctx.fill()
+  avatarPath(ctx, shape, cx, cy, r); ctx.clip()
   if (avatar) {
     drawCover(ctx, avatar, cx - r, cy - r, r * 2, r * 2)
   } else {
@@ -25,6 +35,39 @@ export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx
     ctx.fillStyle = '#5865f2'; ctx.fillRect(cx - r, cy - r, r * 2, r * 2)
     ctx.fillStyle = 'white'; ctx.font = `bold ${Math.round(r)}px ${family}`; ctx.textAlign = 'center'; ctx.textBaseline = 'middle'
     drawLine(ctx, initial, cx, cy)
+  }
+  ctx.restore()
+}
+
+/** A member's presence, as Discord shows it on an avatar. */
+export const STATUSES = ['online', 'idle', 'dnd', 'offline', 'streaming'] as const
+export type Status = typeof STATUSES[number]
+/** Discord's own colours of each presence. */
+const STATUS_COLORS: Record<Status, string> = { online: '#23a55a', idle: '#f0b232', dnd: '#f23f43', offline: '#80848e', streaming: '#593695' }
+
+/**
+ * The presence mark Discord draws at an avatar's lower right: a disc of its colour, cut
+ * out of the avatar by a ring of `ring` (the card's colour), and each presence its own
+ * shape, so that it reads without its colour: a moon (idle), a bar (do not disturb), a
+ * hollow disc (offline), a play sign (streaming).
+ */
+export function drawStatus (ctx: SKRSContext2D, status: Status, cx: number, cy: number, r: number, ring: string): void {
+  ctx.save()
+  ctx.fillStyle = ring
+  ctx.beginPath(); ctx.arc(cx, cy, r * 1.4, 0, Math.PI * 2); ctx.fill()
+  ctx.fillStyle = STATUS_COLORS[status]
+  ctx.beginPath(); ctx.arc(cx, cy, r, 0, Math.PI * 2); ctx.fill()
+  ctx.fillStyle = ring
+  if (status === 'idle') {
+    ctx.beginPath(); ctx.arc(cx - r * 0.5, cy - r * 0.5, r * 0.62, 0, Math.PI * 2); ctx.fill()
+  } else if (status === 'dnd') {
+    roundedRect(ctx, cx - r * 0.62, cy - r * 0.2, r * 1.24, r * 0.4, r * 0.2); ctx.fill()
+  } else if (status === 'offline') {
+    ctx.beginPath(); ctx.arc(cx, cy, r * 0.5, 0, Math.PI * 2); ctx.fill()
+  } else if (status === 'streaming') {
+    ctx.beginPath()
+    ctx.moveTo(cx - r * 0.3, cy - r * 0.5); ctx.lineTo(cx + r * 0.55, cy); ctx.lineTo(cx - r * 0.3, cy + r * 0.5)
+    ctx.closePath(); ctx.fill()
   }
   ctx.restore()
 }

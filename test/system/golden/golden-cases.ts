@@ -245,7 +245,29 @@ async function pictures (): Promise<Record<string, { type: string, bytes: Buffer
       }
     }
   })
+  // An avatar decoration: a gold ring with six dots, transparent inside, 1.2 times an avatar's side.
+  const decoration = Buffer.alloc(120 * 120 * 4)
+  // Album art: a dusk gradient (mostly purple, the dominant colour) with a pale sun.
+  const album = Buffer.alloc(160 * 160 * 3)
+  for (let y = 0; y < 120; y++) {
+    for (let x = 0; x < 120; x++) {
+      const i = (y * 120 + x) * 4
+      const d = Math.hypot(x - 59.5, y - 59.5)
+      const angle = Math.atan2(y - 59.5, x - 59.5)
+      const dot = Math.hypot(x - 59.5 - 54 * Math.cos(Math.round(angle / (Math.PI / 3)) * Math.PI / 3), y - 59.5 - 54 * Math.sin(Math.round(angle / (Math.PI / 3)) * Math.PI / 3)) < 7
+      if ((d > 50 && d < 58) || dot) { decoration[i] = 250; decoration[i + 1] = 200; decoration[i + 2] = 60; decoration[i + 3] = 255 }
+    }
+  }
+  for (let y = 0; y < 160; y++) {
+    for (let x = 0; x < 160; x++) {
+      const i = (y * 160 + x) * 3
+      const sun = Math.hypot(x - 100, y - 70) < 26
+      album[i] = sun ? 255 : 70 + Math.round(y * 0.5); album[i + 1] = sun ? 230 : 30 + Math.round(y * 0.15); album[i + 2] = sun ? 180 : 140 - Math.round(y * 0.2)
+    }
+  }
   return {
+    '/decoration.png': { type: 'image/png', bytes: await sharp(decoration, { raw: { width: 120, height: 120, channels: 4 } }).png().toBuffer() },
+    '/album.png': { type: 'image/png', bytes: await sharp(album, { raw: { width: 160, height: 160, channels: 3 } }).png().toBuffer() },
     '/spinner.gif': { type: 'image/gif', bytes: await sharp(spinner, { raw: { width: 96, height: 96 * SPINNER_DELAYS.length, channels: 4, pageHeight: 96 } }).gif({ delay: SPINNER_DELAYS, loop: 0 }).toBuffer() },
     // Custom emoji, as Discord's CDN serves them (/emojis/{id}.png, .gif when animated).
     '/emojis/111111111111111111.png': { type: 'image/png', bytes: await emoji(96, [255, 200, 40]).png().toBuffer() },
