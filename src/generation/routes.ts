@@ -64,7 +64,7 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
 }, {
   additionalProperties: true,
   description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
-  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }]
+  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }, ...TEMPLATES.flatMap((t) => t.example === undefined ? [] : [t.example])]
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
@@ -122,7 +122,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
-      summary: 'Draw a template (welcome, goodbye, rank, quote)',
+      summary: `Draw a template (${TEMPLATES.map((t) => t.name).join(', ')})`,
       description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
       params: Type.Object({ template: closedSet(Type.String({ description: 'A name from /list/templates' }), { values: () => TEMPLATES.map((t) => t.name) }) }),
       querystring: FieldsSchema,

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { AppError } from '../errors.js'
 import { ok } from '../http/envelope.js'
-import { TEMPLATES } from '../generation/template-registry.js'
+import { type FieldDoc, TEMPLATES } from '../generation/template-registry.js'
 
 /**
  * Where the bundle is: the repository's dist/web/playground/, reached from this module
@@ -46,14 +46,15 @@ export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | '
 
 /**
  * What kind of input a template field wants, from the names the templates share:
- * colours are `background` and `color_*` (each read by colorField), `font`, `banner`
- * and `icon` name /list entries, `avatar` is an image URL.
+ * colours are `background`, `accent*` and `color_*` (each read by colorField), `font`,
+ * `banner` and `icon` name /list entries, `avatar` and `album_art` are image URLs, and
+ * numbers are the fields the templates call numeric.
  */
-export function fieldKind (name: string): FieldKind {
-  if (name === 'background' || name.startsWith('color_')) return 'color'
+export function fieldKind (name: string, doc?: FieldDoc): FieldKind {
+  if (name === 'background' || name.startsWith('color_') || name.startsWith('accent')) return 'color'
   if (name === 'font' || name === 'banner' || name === 'icon') return name
-  if (name === 'avatar') return 'image-url'
-  if (['level', 'rank', 'xp', 'max_xp'].includes(name)) return 'number'
+  if (name === 'avatar' || name === 'album_art') return 'image-url'
+  if (doc?.numeric === true || ['level', 'rank', 'xp', 'max_xp'].includes(name)) return 'number'
   return 'text'
 }
 
@@ -63,7 +64,8 @@ export function describeTemplates () {
     name: t.name,
     summary: t.summary,
     defaultFormat: t.defaultFormat,
-    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name), description: doc.description, default: doc.default ?? '' }))
+    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '' })),
+    ...(t.example === undefined ? {} : { example: t.example })
   }))
 }
 

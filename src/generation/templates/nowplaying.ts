@@ -3,12 +3,11 @@
 // or, when none is, by the album art's dominant colour (the colours of a picture, as
 // GET /color/image finds them: src/colors/picture-colors.ts).
 import type { SKRSContext2D } from '@napi-rs/canvas'
-import { converter, formatHex } from 'culori'
 import { paletteOf } from '../../colors/picture-colors.js'
 import { toHex } from '../../colors/convert.js'
 import type { Drawable, Sized } from '../drawable.js'
 import type { NewCanvas } from '../canvas/canvas-pool.js'
-import { colorField } from '../canvas/color.js'
+import { colorField, mix, withLightness } from '../canvas/color.js'
 import { drawCover, fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
 import { drawnText, markText } from '../text/markup.js'
 import { AppError } from '../../errors.js'
@@ -26,26 +25,6 @@ export const MAX_QUEUE = 1_000_000
 /** The side the album art is sampled at for its colours: its palette from 576 pixels. */
 const SAMPLE_SIDE = 24
 const DEFAULT_ACCENT = '#5865f2'
-
-const toHsl = converter('hsl')
-
-/** `color` with its HSL lightness within min..max (a theme's accent stays readable on its background). */
-function withLightness (color: string, min: number, max: number): string {
-  const hsl = toHsl(color)
-  if (hsl === undefined) return color
-  return formatHex({ ...hsl, l: Math.min(max, Math.max(min, hsl.l)) })
-}
-
-/** `color` mixed with `other` by `t` (0: color, 1: other). */
-function mix (color: string, other: string, t: number): string {
-  const a = toHsl(color)
-  const b = toHsl(other)
-  if (a === undefined || b === undefined) return color
-  const rgb = converter('rgb')
-  const x = rgb(a)
-  const y = rgb(b)
-  return formatHex({ mode: 'rgb', r: x.r + (y.r - x.r) * t, g: x.g + (y.g - x.g) * t, b: x.b + (y.b - x.b) * t })
-}
 
 /** The art's colours by image: an animated art keeps the theme of its first frame. */
 const dominantColors = new WeakMap<object, string>()
@@ -78,6 +57,7 @@ export const nowplaying: Template = {
   name: 'nowplaying',
   summary: 'A now-playing card: album art, title, artist, elapsed and total time with a progress bar, a queue line',
   defaultFormat: 'png',
+  example: { title: 'Clair de lune', artist: 'Claude Debussy', elapsed: '1:35', duration: '5:02', next: 'Gymnopédie No. 1', queue: '4', theme: 'dark' },
   imageBoxes: { album_art: { width: ART.size, height: ART.size } },
   fields: {
     title: { description: 'The track\'s title', default: 'Unknown title' },

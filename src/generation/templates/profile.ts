@@ -5,7 +5,7 @@
 // anyone else's (discord-arts' profileImage breaks when its hosted API is down).
 import type { SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable, Sized } from '../drawable.js'
-import { colorField } from '../canvas/color.js'
+import { colorField, mix } from '../canvas/color.js'
 import { drawCover, fillTextLine, fitText, roundedRect, wrapText } from '../canvas/draw.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawLine } from '../text/inline-text.js'
@@ -42,6 +42,7 @@ export const profile: Template = {
   name: 'profile',
   summary: 'A profile card: banner, avatar with decoration and presence, names, badges, subtitle, member since and an optional rank block',
   defaultFormat: 'png',
+  example: { display_name: 'Ada ✨', username: 'ada', status: 'online', badges: 'star,crown', subtitle: 'Counting engines since 1843', member_since: '2021-03-14', banner: 'aurora', level: '12', rank: '3', xp: '8420', max_xp: '12000' },
   imageBoxes: {
     avatar: { width: 216, height: 216 },
     decoration: { width: 260, height: 260 },
@@ -67,7 +68,7 @@ export const profile: Template = {
     xp: { description: 'XP within the current level', default: '0', numeric: true },
     max_xp: { description: 'XP needed for the next level', default: '100', numeric: true },
     accent: { description: `Accent colour ${COLOR_HINT}: the border, the strip without a banner, the bar`, default: '#5865f2' },
-    accent_end: { description: `Second accent colour ${COLOR_HINT}: the accent becomes a gradient to it` },
+    accent_end: { description: `Second accent colour ${COLOR_HINT}: the accent becomes a gradient to it (default: the accent, deepened)` },
     background: { description: `Card colour ${COLOR_HINT}`, default: '#111214' },
     color_bar: { description: `Progress bar colour ${COLOR_HINT}` },
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
@@ -87,7 +88,8 @@ export const profile: Template = {
     const blur = numberField(f, 'banner_blur', { min: 0, max: MAX_BLUR }, 0)
     const brightness = numberField(f, 'banner_brightness', { min: 0, max: 100 }, 100)
     const accent = colorField(f.accent, '#5865f2', 'accent')
-    const accentEnd = f.accent_end === undefined || f.accent_end.trim() === '' ? accent : colorField(f.accent_end, accent, 'accent_end')
+    // Without a second colour, the accent deepens a little across the card.
+    const accentEnd = f.accent_end === undefined || f.accent_end.trim() === '' ? mix(accent, '#000000', 0.3) : colorField(f.accent_end, accent, 'accent_end')
     const background = colorField(f.background, '#111214', 'background')
     const text = colorField(f.color_text, 'white', 'color_text')
     const bar = colorField(f.color_bar, accent, 'color_bar')
@@ -127,8 +129,9 @@ export const profile: Template = {
       ctx.scale(scale, scale)
       const w = WIDTH
       const h = height
-      // The border: the accent (or its gradient) round the card.
-      const gradient = ctx.createLinearGradient(0, 0, w, h)
+      // The border: the accent (or its gradient) round the card, top to bottom: each row
+      // of one colour keeps the picture flat for the PNG encoder (canvas/draw.ts, isFlat).
+      const gradient = ctx.createLinearGradient(0, 0, 0, h)
       gradient.addColorStop(0, accent)
       gradient.addColorStop(1, accentEnd)
       ctx.fillStyle = gradient

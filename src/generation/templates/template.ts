@@ -44,6 +44,8 @@ export interface Template {
   summary: string
   defaultFormat: OutputFormat
   fields: Record<string, FieldDoc>
+  /** A request's fields that show the template off: the OpenAPI document's example of it. */
+  example?: TemplateFields
   /**
    * Checks the fields and has every image they name (URLs, assets) from `deps.images`;
    * the returned function draws. Run twice by the same code: on the event loop, whose

@@ -56,7 +56,10 @@ export const ANIMATED_GOLDEN_DIR = path.join(GOLDEN_DIR, 'animated')
 
 export const ANIMATED_GOLDEN_CASES: readonly AnimatedGoldenCase[] = [
   // docs/generation.md, "Animated pictures": the avatar's frames and delays, the rest drawn over each.
-  { name: 'welcome-animated', url: '/gen/welcome', type: 'image/gif', body: { username: 'Alice <:blob:111111111111111111>', avatar: '{img}/spinner.gif', members: 'Member #42', banner: 'space', output: 'gif' }, frame: 6, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS }
+  { name: 'welcome-animated', url: '/gen/welcome', type: 'image/gif', body: { username: 'Alice <:blob:111111111111111111>', avatar: '{img}/spinner.gif', members: 'Member #42', banner: 'space', output: 'gif' }, frame: 6, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS },
+  // The profile's avatar and the now-playing card's album art move; the art's tint is its first frame's.
+  { name: 'profile-animated', url: '/gen/profile', type: 'image/gif', body: { display_name: 'สมศักดิ์ ใจดี', username: 'somsak', avatar: '{img}/spinner.gif', status: 'online', level: '3', xp: '40', max_xp: '100', output: 'gif' }, frame: 4, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS },
+  { name: 'nowplaying-animated', url: '/gen/nowplaying', type: 'image/gif', body: { title: 'Spinning Around', artist: 'Kylie', album_art: '{img}/spinner.gif', elapsed: '42', duration: '208', output: 'gif' }, frame: 9, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS }
 ]
 
 const LONG_NAME = 'ゆうき🎉 The Extraordinarily Long Username of 世界一の猫 🚀🐱 Μαρία Ёжик'
@@ -82,6 +85,19 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-xp-units', url: '/gen/rank', body: { username: 'Ann', level: '7', rank: '3', xp: '8420', max_xp: '12000', banner: 'aurora' } },
   { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
+  // The profile card (docs/generation.md, "Templates"): a decoration, each presence, badges
+  // from the icons and a URL, both banner styles, both avatar shapes, the small size, and
+  // names in Latin, Arabic, Japanese, Korean and Thai with emoji.
+  { name: 'profile-latin', url: '/gen/profile', body: { display_name: 'Alice ✨', username: 'alice', avatar: '{img}/avatar.png', decoration: '{img}/decoration.png', status: 'dnd', badges: 'star,heart,crown,{img}/emojis/111111111111111111.png', subtitle: 'Building bots and drinking tea 🍵 — ask me about canvases, fonts and every script under the sun', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000' } },
+  { name: 'profile-arabic-full-banner', url: '/gen/profile', body: { display_name: 'ليلى المصري', username: 'layla', avatar: '{img}/avatar.png', avatar_shape: 'square', status: 'idle', banner: 'space', banner_style: 'full', banner_blur: '6', banner_brightness: '60', subtitle: 'مرحبا بكم في خادمنا 🌙', member_since: '175928847299117063', accent: '#f47fff', accent_end: '#ffd36e' } },
+  { name: 'profile-japanese-small', url: '/gen/profile', body: { display_name: 'さくら 🌸', username: 'sakura', status: 'streaming', banner: 'aurora', size: 'small', level: '45', xp: '3100', max_xp: '5000', rank: '1', color_bar: '#ff7eb6', subtitle: 'こんにちは！配信中です' } },
+  { name: 'profile-korean', url: '/gen/profile', body: { display_name: '김민준', username: 'minjun', avatar: '{img}/avatar.jpg', status: 'offline', badges: 'shield,bolt', member_since: '1700000000', accent: '#2b8a3e' } },
+  // The now-playing card: the album art's dominant colour as the tint (dark and light), a
+  // colour given, a live stream without art, and titles in every script.
+  { name: 'nowplaying-latin', url: '/gen/nowplaying', body: { title: 'Never Gonna Give You Up', artist: 'Rick Astley', album_art: '{img}/album.png', elapsed: '1:23', duration: '3:33', next: 'Together Forever', queue: '4' } },
+  { name: 'nowplaying-japanese-light', url: '/gen/nowplaying', body: { title: '夜に駆ける', artist: 'YOASOBI', album_art: '{img}/album.png', elapsed: '95', duration: '261', theme: 'light' } },
+  { name: 'nowplaying-arabic-korean', url: '/gen/nowplaying', body: { title: 'سهرت الليل', artist: '아이유 · فيروز', album_art: '{img}/avatar.png', elapsed: '2:05', duration: '4:10', next: '밤편지', accent: '#c0392b' } },
+  { name: 'nowplaying-thai-live', url: '/gen/nowplaying', body: { title: 'ลูกทุ่ง radio 📻 เพลงสบาย ๆ', artist: 'สถานีวิทยุ', elapsed: '1:02:05', theme: 'light', accent: 'tomato', queue: '12' } },
   // Discord markup (docs/generation.md, "Discord markup"): custom emoji from the CDN (the image server), mentions as words.
   { name: 'welcome-discord-markup', url: '/gen/welcome', body: { username: 'Kai <:blob:111111111111111111>', avatar: '{img}/avatar.png', members: '<@80351110224678912> invited you <a:party:222222222222222222>', text: 'WELCOME <:blob:111111111111111111>' } },
   // A short quote: its author just below it, not at the foot of the card.
