@@ -1,5 +1,6 @@
 // The reference of bench/cards.bench.ts: canvacord's RankCardBuilder in a process of
-// its own, rendering rank cards one at a time. Started with the avatar's file; each
+// its own, rendering rank cards one at a time. Started with the avatar's file (and the
+// presence mark to draw, none when absent); each
 // line on stdin is a number of seconds to render for, answered on stdout by one JSON
 // line: { cardsPerSec, cpuMsPerCard, bytes } (CPU time of every thread of this process,
 // bytes: the last card's PNG). Only this folder's own
@@ -10,6 +11,7 @@ import { performance } from 'node:perf_hooks'
 import { Font, RankCardBuilder } from 'canvacord'
 
 const avatar = fs.readFileSync(process.argv[2])
+const status = process.argv[3] ?? 'none'
 Font.loadDefault()
 
 /** One card, the same content as the bench's /gen/rank request. */
@@ -23,7 +25,7 @@ async function card () {
     .setCurrentXP(8420)
     .setRequiredXP(12000)
     .setBackground('#23272a')
-    .setStatus('none')
+    .setStatus(status)
     .build({ format: 'png' })
 }
 
