@@ -42,15 +42,18 @@ const FILES: Record<string, string> = {
   'style.css': 'text/css; charset=utf-8'
 }
 
-export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font'
+export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select'
 
 /**
  * What kind of input a template field wants, from the names the templates share:
  * colours are `background`, `accent*` and `color_*` (each read by colorField), `font`,
- * `banner` and `icon` name /list entries, `avatar` and `album_art` are image URLs, and
- * numbers are the fields the templates call numeric.
+ * `banner` and `icon` name /list entries, `avatar` and `album_art` are image URLs,
+ * numbers are the fields the templates call numeric; a field with a closed set of
+ * values (`locale`, `status`, `theme`) is a select of them.
  */
 export function fieldKind (name: string, doc?: FieldDoc): FieldKind {
+  // A closed set (locale, status): a select of its values.
+  if (doc?.values !== undefined) return 'select'
   if (name === 'background' || name.startsWith('color_') || name.startsWith('accent')) return 'color'
   if (name === 'font' || name === 'banner' || name === 'icon') return name
   if (name === 'avatar' || name === 'album_art') return 'image-url'
@@ -64,7 +67,7 @@ export function describeTemplates () {
     name: t.name,
     summary: t.summary,
     defaultFormat: t.defaultFormat,
-    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '' })),
+    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) })),
     ...(t.example === undefined ? {} : { example: t.example })
   }))
 }

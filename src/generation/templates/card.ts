@@ -1,19 +1,41 @@
 // What the card templates share: a card (background, banner, shaded panel), the
 // avatar disc, the name shown, the colour fields' hint and optional images.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
+import { AppError } from '../../errors.js'
 import type { Drawable } from '../drawable.js'
 import type { NewCanvas } from '../canvas/canvas-pool.js'
 import { drawCover, roundedRect } from '../canvas/draw.js'
+import { label, type Locale, LOCALES } from '../locale/locale.js'
 import { drawLine } from '../text/inline-text.js'
-import type { TemplateFields } from './template.js'
+import type { FieldDoc, TemplateFields } from './template.js'
 
 export const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
+
+/** Every template's `locale`: the language of its fixed labels, numbers and dates (src/generation/locale/). */
+export const LOCALE_FIELD: FieldDoc = {
+  description: 'The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction\'s `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given',
+  default: 'en-US',
+  values: () => LOCALES
+}
+
+/**
+ * A card's x positions in the locale's direction: as written for left to right, mirrored
+ * on a card `width` wide for right to left (an Arabic card reads from its right edge).
+ */
+export function placement (width: number, rtl: boolean): { x: (x: number, w?: number) => number, start: 'left' | 'right', end: 'left' | 'right' } {
+  return {
+    x: (x, w = 0) => rtl ? width - x - w : x,
+    start: rtl ? 'right' : 'left',
+    end: rtl ? 'left' : 'right'
+  }
+}
 
 export async function optionalImage<I> (load: () => Promise<I>, value: string | undefined): Promise<I | undefined> {
   return value === undefined || value.trim() === '' ? undefined : await load()
 }
 
-export type AvatarShape = 'round' | 'square'
+export const AVATAR_SHAPES = ['round', 'square'] as const
+export type AvatarShape = typeof AVATAR_SHAPES[number]
 
 /** The avatar's outline at cx, cy, radius r: a disc, or a square with rounded corners. */
 function avatarPath (ctx: SKRSContext2D, shape: AvatarShape, cx: number, cy: number, r: number): void {
@@ -39,11 +61,30 @@ export function drawAvatar (ctx: SKRSContext2D, avatar: Drawable | undefined, cx
   ctx.restore()
 }
 
-/** A member's presence, as Discord shows it on an avatar. */
-export const STATUSES = ['online', 'idle', 'dnd', 'offline', 'streaming'] as const
-export type Status = typeof STATUSES[number]
-/** Discord's own colours of each presence. */
-const STATUS_COLORS: Record<Status, string> = { online: '#23a55a', idle: '#f0b232', dnd: '#f23f43', offline: '#80848e', streaming: '#593695' }
+/**
+ * A member's presence, as Discord shows it on an avatar; `invisible` is how a member's own
+ * client names offline. The colours are its client's (2023).
+ */
+export const STATUS_COLORS = {
+  online: '#23a55a',
+  idle: '#f0b232',
+  dnd: '#f23f43',
+  offline: '#80848e',
+  invisible: '#80848e',
+  streaming: '#593695'
+} as const
+export type Status = keyof typeof STATUS_COLORS
+export const STATUSES = Object.keys(STATUS_COLORS) as Status[]
+/** A `status` field's values: none (the default) draws no presence. */
+export const STATUS_VALUES = (): readonly string[] => ['none', ...STATUSES]
+
+/** The `status` field: a presence, or undefined for none or absent; anything else is a 400 naming it. */
+export function statusField (value: string | undefined): Status | undefined {
+  const status = (value ?? '').trim().toLowerCase()
+  if (status === '' || status === 'none') return undefined
+  if (Object.hasOwn(STATUS_COLORS, status)) return status as Status
+  throw new AppError('VALIDATION', `Invalid "status": "${value!.slice(0, 20)}"; use one of ${STATUSES.join(', ')} (or none)`, { details: { field: 'status', valid: STATUSES } })
+}
 
 /**
  * The presence mark Discord draws at an avatar's lower right: a disc of its colour, cut
@@ -62,7 +103,7 @@ export function drawStatus (ctx: SKRSContext2D, status: Status, cx: number, cy: 
     ctx.beginPath(); ctx.arc(cx - r * 0.5, cy - r * 0.5, r * 0.62, 0, Math.PI * 2); ctx.fill()
   } else if (status === 'dnd') {
     roundedRect(ctx, cx - r * 0.62, cy - r * 0.2, r * 1.24, r * 0.4, r * 0.2); ctx.fill()
-  } else if (status === 'offline') {
+  } else if (status === 'offline' || status === 'invisible') {
     ctx.beginPath(); ctx.arc(cx, cy, r * 0.5, 0, Math.PI * 2); ctx.fill()
   } else if (status === 'streaming') {
     ctx.beginPath()
@@ -90,6 +131,7 @@ export function startCard (newCanvas: NewCanvas, W: number, H: number, backgroun
   return { canvas, ctx }
 }
 
-export function displayName (f: TemplateFields): string {
-  return (f.username ?? '').trim() || 'Someone'
+/** The name shown: the request's, or "Someone" in the locale. */
+export function displayName (f: TemplateFields, locale: Locale): string {
+  return (f.username ?? '').trim() || label(locale, 'card.someone')
 }

@@ -11,9 +11,9 @@ import { colorField, mix, withLightness } from '../canvas/color.js'
 import { drawCover, fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
 import { drawnText, markText } from '../text/markup.js'
 import { AppError } from '../../errors.js'
-import { COLOR_HINT, optionalImage } from './card.js'
+import { COLOR_HINT, LOCALE_FIELD, optionalImage } from './card.js'
 import { choiceField, durationField, numberField, textField } from './fields.js'
-import { formatNumber, label } from './labels.js'
+import { formatNumber, intlTag, label, localeOf } from '../locale/locale.js'
 import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 const W = 1000
@@ -25,6 +25,7 @@ export const MAX_QUEUE = 1_000_000
 /** The side the album art is sampled at for its colours: its palette from 576 pixels. */
 const SAMPLE_SIDE = 24
 const DEFAULT_ACCENT = '#5865f2'
+const SPACED_SCRIPTS = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s\p{P}]+$/u
 
 /** The art's colours by image: an animated art keeps the theme of its first frame. */
 const dominantColors = new WeakMap<object, string>()
@@ -67,11 +68,13 @@ export const nowplaying: Template = {
     duration: { description: 'The track\'s length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream)', default: '0' },
     next: { description: 'The next track\'s title, on the queue line' },
     queue: { description: `Tracks in the queue, on the queue line (0..${MAX_QUEUE})`, default: '0', numeric: true },
-    theme: { description: 'dark (default) or light', default: 'dark' },
+    theme: { description: 'dark (default) or light', default: 'dark', values: () => THEMES },
     accent: { description: `Accent colour ${COLOR_HINT}: the label, the bar and the tint (default: the album art's dominant colour)` },
-    font: { description: 'A name from /list/fonts', default: 'Sans Serif' }
+    font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
+    locale: LOCALE_FIELD
   },
   async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
+    const locale = localeOf(f.locale)
     const title = textField(f, 'title', 'Unknown title')
     const artist = textField(f, 'artist')
     const next = textField(f, 'next')
@@ -83,8 +86,8 @@ export const nowplaying: Template = {
     }
     const queue = numberField(f, 'queue', { min: 0, max: MAX_QUEUE }, 0)
     const given = f.accent === undefined || f.accent.trim() === '' ? undefined : colorField(f.accent, DEFAULT_ACCENT, 'accent')
-    const queueLine = [next !== '' ? label('nowplaying.up_next', { title: next }) : '', queue > 0 ? label('nowplaying.queue', { count: formatNumber(queue) }) : ''].filter((s) => s !== '').join(' · ')
-    const heading = label('nowplaying.title').toUpperCase()
+    const queueLine = [next !== '' ? label(locale, 'nowplaying.up_next', { title: next }) : '', queue > 0 ? label(locale, 'nowplaying.queue', { count: formatNumber(locale, queue, { abbreviate: queue >= 10_000 }) }) : ''].filter((s) => s !== '').join(' · ')
+    const heading = label(locale, 'nowplaying.title').toLocaleUpperCase(intlTag(locale))
     const family = fonts.family(f.font, 'font', [heading, title, artist, queueLine].join('\n'))
     const emoji = images.emoji.bind(images)
     const [art, titleMarked, artistMarked, queueMarked] = await Promise.all([
@@ -129,7 +132,8 @@ export const nowplaying: Template = {
       ctx.textAlign = 'left'
       ctx.fillStyle = accent
       ctx.font = `bold 20px ${family}`
-      ctx.letterSpacing = '3px'
+      // Spaced capitals where the script has capitals; spacing would part Thai or Arabic letters from their marks.
+      if (SPACED_SCRIPTS.test(heading)) ctx.letterSpacing = '3px'
       fillTextLine(ctx, heading, x, 66)
       const headingWidth = ctx.measureText(heading).width
       ctx.letterSpacing = '0px'

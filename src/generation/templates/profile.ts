@@ -12,9 +12,9 @@ import { drawLine } from '../text/inline-text.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'
 import { textDirection } from '../text/scripts.js'
 import { AppError } from '../../errors.js'
-import { type AvatarShape, COLOR_HINT, drawAvatar, drawStatus, optionalImage, STATUSES, type Status } from './card.js'
+import { AVATAR_SHAPES, COLOR_HINT, displayName as shownName, drawAvatar, drawStatus, LOCALE_FIELD, optionalImage, STATUS_VALUES, statusField } from './card.js'
 import { choiceField, dateField, numberField, optionalNumber, textField } from './fields.js'
-import { formatDate, formatNumber, label } from './labels.js'
+import { formatDate, formatNumber, label, localeOf } from '../locale/locale.js'
 import { listValues, sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 /** Badges drawn at most: Discord shows about as many in a profile. */
@@ -29,7 +29,9 @@ const BOTTOM = 30
 /** The small card is the large one drawn at two thirds. */
 const SIZES = { large: 1, small: 2 / 3 } as const
 const BANNER_STYLES = ['top', 'full'] as const
-const SHAPES: readonly AvatarShape[] = ['round', 'square']
+const SIZE_NAMES = ['large', 'small'] as const
+/** From ten thousand, a number on the card is abbreviated in the locale (12.3K, 12,3 k, 1.2万). */
+const ABBREVIATE_FROM = 10_000
 const MAX_LEVEL = 1_000_000
 const MAX_XP = 1e15
 
@@ -53,11 +55,11 @@ export const profile: Template = {
     display_name: { description: 'The name shown large (the username when absent); long names shrink, then end in "…"' },
     username: { description: 'The member\'s name', default: 'Someone' },
     avatar: { description: 'URL of the avatar image (a letter on a disc when absent)' },
-    avatar_shape: { description: 'round or square (rounded corners)', default: 'round' },
+    avatar_shape: { description: 'round or square (rounded corners)', default: 'round', values: () => AVATAR_SHAPES },
     decoration: { description: 'The avatar\'s decoration frame, drawn over it: an image URL (Discord\'s avatar decorations) or a name from /list/icons' },
-    status: { description: 'Presence mark on the avatar: online, idle, dnd, offline or streaming (none when absent)' },
+    status: { description: 'Presence mark at the avatar\'s corner, in Discord\'s colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none', default: 'none', values: STATUS_VALUES },
     banner: { description: 'A name from /list/banners or an image URL, the background picture' },
-    banner_style: { description: 'top (the banner above the names, default) or full (behind the whole card, under a shaded panel)', default: 'top' },
+    banner_style: { description: 'top (the banner above the names, default) or full (behind the whole card, under a shaded panel)', default: 'top', values: () => BANNER_STYLES },
     banner_blur: { description: `Blur of the banner in pixels, 0..${MAX_BLUR}`, default: '0', numeric: true },
     banner_brightness: { description: 'Brightness of the banner in percent, 0..100 (lower is dimmer)', default: '100', numeric: true },
     badges: { description: `Up to ${MAX_BADGES} badges, drawn in order: image URLs or names from /list/icons, separated by commas` },
@@ -72,18 +74,19 @@ export const profile: Template = {
     background: { description: `Card colour ${COLOR_HINT}`, default: '#111214' },
     color_bar: { description: `Progress bar colour ${COLOR_HINT}` },
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
-    size: { description: 'large (960 wide, 360 to 540 high as the subtitle and the rank block need; default) or small (two thirds of it: 640 wide)', default: 'large' },
-    font: { description: 'A name from /list/fonts', default: 'Sans Serif' }
+    size: { description: 'large (960 wide, 360 to 540 high as the subtitle and the rank block need; default) or small (two thirds of it: 640 wide)', default: 'large', values: () => SIZE_NAMES },
+    font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
+    locale: LOCALE_FIELD
   },
   async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
+    const locale = localeOf(f.locale)
     const username = textField(f, 'username')
-    const displayName = textField(f, 'display_name') || username || 'Someone'
+    const displayName = textField(f, 'display_name') || shownName(f, locale)
     const shownUsername = username !== '' && username !== displayName ? username : ''
     const subtitle = textField(f, 'subtitle')
-    const scale = SIZES[choiceField(f, 'size', ['large', 'small'] as const, 'large')]
-    const shape = choiceField(f, 'avatar_shape', SHAPES, 'round')
-    const statusValue = textField(f, 'status').toLowerCase()
-    const status: Status | undefined = statusValue === '' ? undefined : choiceField(f, 'status', STATUSES, 'online')
+    const scale = SIZES[choiceField(f, 'size', SIZE_NAMES, 'large')]
+    const shape = choiceField(f, 'avatar_shape', AVATAR_SHAPES, 'round')
+    const status = statusField(f.status)
     const bannerStyle = choiceField(f, 'banner_style', BANNER_STYLES, 'top')
     const blur = numberField(f, 'banner_blur', { min: 0, max: MAX_BLUR }, 0)
     const brightness = numberField(f, 'banner_brightness', { min: 0, max: 100 }, 100)
@@ -104,9 +107,14 @@ export const profile: Template = {
     if (badgeValues.length > MAX_BADGES) {
       throw new AppError('VALIDATION', `Invalid "badges": ${badgeValues.length} badges; draw at most ${MAX_BADGES}`, { details: { field: 'badges' } })
     }
-    const memberSince = joined === undefined ? '' : label('profile.member_since', { date: formatDate(joined) })
+    const memberSince = joined === undefined ? '' : label(locale, 'profile.member_since', { date: formatDate(locale, joined) })
     const levelNow = level ?? 0
-    const family = fonts.family(f.font, 'font', [displayName, shownUsername, subtitle, memberSince].join('\n'))
+    const count = (n: number): string => formatNumber(locale, n, { abbreviate: Math.abs(n) >= ABBREVIATE_FROM })
+    const levelText = `${label(locale, 'profile.level')} ${count(levelNow)}`
+    const rankText = rank === undefined ? '' : `${label(locale, 'profile.rank')} #${count(rank)}`
+    const toNextText = label(locale, 'profile.to_next', { xp: count(Math.max(0, maxXp - xp)), level: count(levelNow + 1) })
+    // The labels too: a Thai or Arabic label loads its script's font.
+    const family = fonts.family(f.font, 'font', [displayName, shownUsername, subtitle, memberSince, ...(rankBlock ? [levelText, rankText, toNextText] : [])].join('\n'))
     const emoji = images.emoji.bind(images)
     const [avatar, decoration, banner, badges, nameMarked, userMarked, subtitleMarked] = await Promise.all([
       optionalImage(async () => await images.url(f.avatar!, 'avatar'), f.avatar),
@@ -230,20 +238,18 @@ export const profile: Template = {
         const top = rankTop
         ctx.fillStyle = text
         ctx.font = `bold 26px ${family}`
-        const levelText = `${label('profile.level')} ${formatNumber(levelNow)}`
         fillTextLine(ctx, levelText, left, top)
         if (rank !== undefined) {
           const levelWidth = ctx.measureText(levelText).width
           ctx.font = `normal 24px ${family}`
           ctx.globalAlpha = 0.72
-          fillTextLine(ctx, `${label('profile.rank')} #${formatNumber(rank)}`, left + levelWidth + 24, top)
+          fillTextLine(ctx, rankText, left + levelWidth + 24, top)
           ctx.globalAlpha = 1
         }
         ctx.font = `normal 22px ${family}`
         ctx.textAlign = 'right'
         ctx.globalAlpha = 0.72
-        const toNext = Math.max(0, maxXp - xp)
-        fillTextLine(ctx, label('profile.to_next', { xp: formatNumber(toNext), level: formatNumber(levelNow + 1) }), right, top)
+        fillTextLine(ctx, toNextText, right, top)
         ctx.globalAlpha = 1
         ctx.textAlign = 'left'
         ctx.fillStyle = 'rgba(255,255,255,0.14)'

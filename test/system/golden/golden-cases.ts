@@ -87,17 +87,17 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
   // The profile card (docs/generation.md, "Templates"): a decoration, each presence, badges
   // from the icons and a URL, both banner styles, both avatar shapes, the small size, and
-  // names in Latin, Arabic, Japanese, Korean and Thai with emoji.
+  // names in Latin, Arabic, Japanese, Korean and Thai with emoji; labels and dates in the locale.
   { name: 'profile-latin', url: '/gen/profile', body: { display_name: 'Alice ✨', username: 'alice', avatar: '{img}/avatar.png', decoration: '{img}/decoration.png', status: 'dnd', badges: 'star,heart,crown,{img}/emojis/111111111111111111.png', subtitle: 'Building bots and drinking tea 🍵 — ask me about canvases, fonts and every script under the sun', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000' } },
-  { name: 'profile-arabic-full-banner', url: '/gen/profile', body: { display_name: 'ليلى المصري', username: 'layla', avatar: '{img}/avatar.png', avatar_shape: 'square', status: 'idle', banner: 'space', banner_style: 'full', banner_blur: '6', banner_brightness: '60', subtitle: 'مرحبا بكم في خادمنا 🌙', member_since: '175928847299117063', accent: '#f47fff', accent_end: '#ffd36e' } },
-  { name: 'profile-japanese-small', url: '/gen/profile', body: { display_name: 'さくら 🌸', username: 'sakura', status: 'streaming', banner: 'aurora', size: 'small', level: '45', xp: '3100', max_xp: '5000', rank: '1', color_bar: '#ff7eb6', subtitle: 'こんにちは！配信中です' } },
-  { name: 'profile-korean', url: '/gen/profile', body: { display_name: '김민준', username: 'minjun', avatar: '{img}/avatar.jpg', status: 'offline', badges: 'shield,bolt', member_since: '1700000000', accent: '#2b8a3e' } },
+  { name: 'profile-arabic-full-banner', url: '/gen/profile', body: { display_name: 'ليلى المصري', username: 'layla', avatar: '{img}/avatar.png', avatar_shape: 'square', status: 'idle', banner: 'space', banner_style: 'full', banner_blur: '6', banner_brightness: '60', subtitle: 'مرحبا بكم في خادمنا 🌙', member_since: '175928847299117063', locale: 'ar', accent: '#f47fff', accent_end: '#ffd36e' } },
+  { name: 'profile-japanese-small', url: '/gen/profile', body: { display_name: 'さくら 🌸', username: 'sakura', status: 'streaming', banner: 'aurora', size: 'small', level: '45', xp: '3100', max_xp: '5000', rank: '1', color_bar: '#ff7eb6', subtitle: 'こんにちは！配信中です', locale: 'ja' } },
+  { name: 'profile-korean', url: '/gen/profile', body: { display_name: '김민준', username: 'minjun', avatar: '{img}/avatar.jpg', status: 'offline', badges: 'shield,bolt', member_since: '1700000000', accent: '#2b8a3e', locale: 'ko' } },
   // The now-playing card: the album art's dominant colour as the tint (dark and light), a
-  // colour given, a live stream without art, and titles in every script.
+  // colour given, a live stream without art, and titles in every script; labels in the locale.
   { name: 'nowplaying-latin', url: '/gen/nowplaying', body: { title: 'Never Gonna Give You Up', artist: 'Rick Astley', album_art: '{img}/album.png', elapsed: '1:23', duration: '3:33', next: 'Together Forever', queue: '4' } },
-  { name: 'nowplaying-japanese-light', url: '/gen/nowplaying', body: { title: '夜に駆ける', artist: 'YOASOBI', album_art: '{img}/album.png', elapsed: '95', duration: '261', theme: 'light' } },
-  { name: 'nowplaying-arabic-korean', url: '/gen/nowplaying', body: { title: 'سهرت الليل', artist: '아이유 · فيروز', album_art: '{img}/avatar.png', elapsed: '2:05', duration: '4:10', next: '밤편지', accent: '#c0392b' } },
-  { name: 'nowplaying-thai-live', url: '/gen/nowplaying', body: { title: 'ลูกทุ่ง radio 📻 เพลงสบาย ๆ', artist: 'สถานีวิทยุ', elapsed: '1:02:05', theme: 'light', accent: 'tomato', queue: '12' } },
+  { name: 'nowplaying-japanese-light', url: '/gen/nowplaying', body: { title: '夜に駆ける', artist: 'YOASOBI', album_art: '{img}/album.png', elapsed: '95', duration: '261', theme: 'light', locale: 'ja' } },
+  { name: 'nowplaying-arabic-korean', url: '/gen/nowplaying', body: { title: 'سهرت الليل', artist: '아이유 · فيروز', album_art: '{img}/avatar.png', elapsed: '2:05', duration: '4:10', next: '밤편지', accent: '#c0392b', locale: 'ko' } },
+  { name: 'nowplaying-thai-live', url: '/gen/nowplaying', body: { title: 'ลูกทุ่ง radio 📻 เพลงสบาย ๆ', artist: 'สถานีวิทยุ', elapsed: '1:02:05', theme: 'light', accent: 'tomato', queue: '12', locale: 'th' } },
   // Discord markup (docs/generation.md, "Discord markup"): custom emoji from the CDN (the image server), mentions as words.
   { name: 'welcome-discord-markup', url: '/gen/welcome', body: { username: 'Kai <:blob:111111111111111111>', avatar: '{img}/avatar.png', members: '<@80351110224678912> invited you <a:party:222222222222222222>', text: 'WELCOME <:blob:111111111111111111>' } },
   // A short quote: its author just below it, not at the foot of the card.

@@ -62,6 +62,7 @@ describe('/gen/nowplaying against the built server', () => {
 
   it('answers 400 naming the field for each bad value', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ locale: 'xx' }, 'locale', 'UNKNOWN_LOCALE'],
       [{ elapsed: '4:00', duration: '3:00' }, 'elapsed', 'VALIDATION'],
       [{ duration: '1:75' }, 'duration', 'VALIDATION'],
       [{ duration: 100_000 }, 'duration', 'VALIDATION'],

@@ -71,6 +71,7 @@ describe('/gen/profile against the built server', () => {
 
   it('answers 400 naming the field for each bad value', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ locale: 'xx' }, 'locale', 'UNKNOWN_LOCALE'],
       [{ status: 'busy' }, 'status', 'VALIDATION'],
       [{ size: 'huge' }, 'size', 'VALIDATION'],
       [{ avatar_shape: 'hexagon' }, 'avatar_shape', 'VALIDATION'],
