@@ -104,7 +104,8 @@ export const nowplaying: Template = {
       const accent = dark ? withLightness(base, 0.6, 0.85) : withLightness(base, 0.25, 0.45)
       const text = dark ? '#ffffff' : '#111214'
       const ctx = canvas.getContext('2d')
-      const gradient = ctx.createLinearGradient(0, 0, W, H)
+      // Top to bottom: each row of one colour keeps a card with flat art flat for the PNG encoder (canvas/draw.ts, isFlat).
+      const gradient = ctx.createLinearGradient(0, 0, 0, H)
       gradient.addColorStop(0, dark ? mix(base, '#000000', 0.55) : mix(base, '#ffffff', 0.7))
       gradient.addColorStop(1, dark ? mix(base, '#000000', 0.85) : mix(base, '#ffffff', 0.9))
       ctx.fillStyle = gradient

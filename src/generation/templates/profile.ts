@@ -26,8 +26,11 @@ const WIDTH = 960
 const HEADER_HEIGHT = 330
 const ROW_HEIGHT = 90
 const BOTTOM = 30
-/** The small card is the large one drawn at two thirds. */
-const SIZES = { large: 1, small: 2 / 3 } as const
+/**
+ * The card is laid out 960 wide and drawn at 800 (large) or 600 (small): Discord shows an
+ * embed's picture at most about 520 wide, and each pixel more is encoding time.
+ */
+const SIZES = { large: 5 / 6, small: 5 / 8 } as const
 const BANNER_STYLES = ['top', 'full'] as const
 const SIZE_NAMES = ['large', 'small'] as const
 /** From ten thousand, a number on the card is abbreviated in the locale (12.3K, 12,3 k, 1.2万). */
@@ -46,9 +49,9 @@ export const profile: Template = {
   defaultFormat: 'png',
   example: { display_name: 'Ada ✨', username: 'ada', status: 'online', badges: 'star,crown', subtitle: 'Counting engines since 1843', member_since: '2021-03-14', banner: 'aurora', level: '12', rank: '3', xp: '8420', max_xp: '12000' },
   imageBoxes: {
-    avatar: { width: 216, height: 216 },
-    decoration: { width: 260, height: 260 },
-    banner: { width: WIDTH, height: 540 },
+    avatar: { width: 180, height: 180 },
+    decoration: { width: 220, height: 220 },
+    banner: { width: 800, height: 450 },
     badges: { width: BADGE, height: BADGE, list: true }
   },
   fields: {
@@ -74,7 +77,7 @@ export const profile: Template = {
     background: { description: `Card colour ${COLOR_HINT}`, default: '#111214' },
     color_bar: { description: `Progress bar colour ${COLOR_HINT}` },
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
-    size: { description: 'large (960 wide, 360 to 540 high as the subtitle and the rank block need; default) or small (two thirds of it: 640 wide)', default: 'large', values: () => SIZE_NAMES },
+    size: { description: 'large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high)', default: 'large', values: () => SIZE_NAMES },
     font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
     locale: LOCALE_FIELD
   },
@@ -125,7 +128,7 @@ export const profile: Template = {
       markText(shownUsername, emoji),
       markText(subtitle, emoji)
     ])
-    // The card is as high as what it shows: 360 with names alone, 540 with a subtitle and a rank block.
+    // The card is as high as what it shows: 360 with names alone, 540 with a subtitle and a rank block (before its scale).
     const subtitleTop = HEADER_HEIGHT + 42
     const rankTop = HEADER_HEIGHT + (subtitle !== '' ? ROW_HEIGHT : 0) + 42
     const height = HEADER_HEIGHT + (subtitle !== '' ? ROW_HEIGHT : 0) + (rankBlock ? ROW_HEIGHT : 0) + BOTTOM

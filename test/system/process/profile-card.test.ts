@@ -47,26 +47,26 @@ describe('/gen/profile against the built server', () => {
 
   const draw = async (body: unknown) => await request(`${server!.url}/gen/profile`, { method: 'POST', headers: { authorization: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-  it('draws the whole card from the caller\'s images and the named icons, 960×540', async () => {
+  it('draws the whole card from the caller\'s images and the named icons, 800×450', async () => {
     const res = await draw({ display_name: 'Ada ✨', username: 'ada', avatar: `${origin}/avatar.png`, decoration: `${origin}/frame.png`, status: 'dnd', badges: `crown, ${origin}/badge.png`, subtitle: 'Hello', member_since: '2021-03-14', level: 12, rank: 3, xp: 8420, max_xp: 12000 })
     assert.equal(res.status, 200, res.body.toString().slice(0, 300))
     assert.equal(res.headers['content-type'], 'image/png')
     const meta = await sharp(res.body).metadata()
-    assert.deepEqual([meta.width, meta.height], [960, 540])
+    assert.deepEqual([meta.width, meta.height], [800, 450])
     assert.ok(['/avatar.png', '/badge.png', '/frame.png'].every((file) => served.includes(file)), served.join(' '))
-    // The avatar's own blue at its centre (150, 200).
-    const { data } = await sharp(res.body).extract({ left: 150, top: 200, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    // The avatar's own blue at its centre (150, 200 of the layout, drawn at 5/6).
+    const { data } = await sharp(res.body).extract({ left: 125, top: 167, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
     assert.deepEqual([...data], [0x33, 0x66, 0xcc])
   })
 
-  it('is as high as what it shows, and two thirds of it small', async () => {
+  it('is as high as what it shows, and 600 wide small', async () => {
     const names = await draw({ username: 'Bob', output: 'png' })
     assert.equal(names.status, 200)
-    assert.deepEqual(await size(names.body), [960, 360])
+    assert.deepEqual(await size(names.body), [800, 300])
     const small = await request(`${server!.url}/gen/profile?username=Bob&size=small&level=3&output=webp`, { headers: { authorization: KEY } })
     assert.equal(small.status, 200)
     assert.equal(small.headers['content-type'], 'image/webp')
-    assert.deepEqual(await size(small.body), [640, 300])
+    assert.deepEqual(await size(small.body), [600, 281])
   })
 
   it('answers 400 naming the field for each bad value', async () => {

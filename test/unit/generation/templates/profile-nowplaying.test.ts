@@ -31,14 +31,14 @@ async function prepare (name: string, fields: TemplateFields): Promise<{ size: [
 describe('the profile card, prepared', () => {
   it('fetches the avatar, the decoration, the banner and each badge, in order', async () => {
     const { size, asked } = await prepare('profile', { username: 'Ada', avatar: 'https://a.example/a.png', decoration: 'star', banner: 'space', badges: 'crown, https://b.example/b.png,heart' })
-    assert.deepEqual(size, [960, 360])
+    assert.deepEqual(size, [800, 300])
     assert.deepEqual(asked, ['avatar:https://a.example/a.png', 'decoration:icon:star', 'banner:banner:space', 'badges:icon:crown', 'badges:icon:https://b.example/b.png', 'badges:icon:heart'])
   })
-  it('is as high as what it shows; small is two thirds', async () => {
-    assert.deepEqual((await prepare('profile', { subtitle: 'Hi' })).size, [960, 450])
-    assert.deepEqual((await prepare('profile', { xp: '5' })).size, [960, 450])
-    assert.deepEqual((await prepare('profile', { subtitle: 'Hi', level: '2' })).size, [960, 540])
-    assert.deepEqual((await prepare('profile', { subtitle: 'Hi', level: '2', size: 'small' })).size, [640, 360])
+  it('is as high as what it shows; small is three quarters of large', async () => {
+    assert.deepEqual((await prepare('profile', { subtitle: 'Hi' })).size, [800, 375])
+    assert.deepEqual((await prepare('profile', { xp: '5' })).size, [800, 375])
+    assert.deepEqual((await prepare('profile', { subtitle: 'Hi', level: '2' })).size, [800, 450])
+    assert.deepEqual((await prepare('profile', { subtitle: 'Hi', level: '2', size: 'small' })).size, [600, 338])
   })
   it(`draws up to ${MAX_BADGES} badges and refuses more`, async () => {
     await prepare('profile', { badges: Array.from({ length: MAX_BADGES }, () => 'star').join(',') })
