@@ -332,16 +332,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Draw a template (welcome, goodbye, rank, quote) — GET with a body, for older clients
+         * Draw a template (welcome, goodbye, rank, quote, profile, nowplaying) — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/{template}` (`genTemplate`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `profile` (A profile card: banner, avatar with decoration and presence, names, badges, subtitle, member since and an optional rank block); `nowplaying` (A now-playing card: album art, title, artist, elapsed and total time with a progress bar, a queue line).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
         /**
-         * Draw a template (welcome, goodbye, rank, quote)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         * Draw a template (welcome, goodbye, rank, quote, profile, nowplaying)
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `profile` (A profile card: banner, avatar with decoration and presence, names, badges, subtitle, member since and an optional rank block); `nowplaying` (A now-playing card: album art, title, artist, elapsed and total time with a progress bar, a queue line).
          */
         post: operations["genTemplate"];
         delete?: never;
@@ -879,39 +879,103 @@ export interface components {
             animated?: "auto" | "true" | "false";
             /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
             max_bytes?: string | number;
-            /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
+            /** @description profile: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the border, the strip without a banner, the bar (default #5865f2); nowplaying: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the label, the bar and the tint (default: the album art's dominant colour) */
+            accent?: string;
+            /** @description (profile) Second accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the accent becomes a gradient to it (default: the accent, deepened) */
+            accent_end?: string;
+            /** @description (nowplaying) URL of the album art (its dominant colour tints the card when no accent is given) */
+            album_art?: string;
+            /** @description (nowplaying) The artist */
+            artist?: string;
+            /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image; profile: URL of the avatar image (a letter on a disc when absent) */
             avatar?: string;
-            /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+            /**
+             * @description (profile) round or square (rounded corners). Default: round
+             * @enum {string}
+             */
+            avatar_shape?: "round" | "square";
+            /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
             background?: string;
-            /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card */
+            /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+            badges?: string;
+            /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
             banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
-            /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+            /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
+            banner_blur?: string | number;
+            /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
+            banner_brightness?: string | number;
+            /**
+             * @description (profile) top (the banner above the names, default) or full (behind the whole card, under a shaded panel). Default: top
+             * @enum {string}
+             */
+            banner_style?: "top" | "full";
+            /** @description rank: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #5865f2); profile: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") */
             color_bar?: string;
             /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
             color_members?: string;
-            /** @description (rank, quote) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+            /** @description (rank, quote, profile) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
             color_text?: string;
             /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
             color_username?: string;
             /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
             color_welcome?: string;
-            /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif) */
+            /** @description (profile) The avatar's decoration frame, drawn over it: an image URL (Discord's avatar decorations) or a name from /list/icons */
+            decoration?: string;
+            /** @description (profile) The name shown large (the username when absent); long names shrink, then end in "…" */
+            display_name?: string;
+            /** @description (nowplaying) The track's length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream). Default: 0 */
+            duration?: string;
+            /** @description (nowplaying) Time played: seconds (95) or a clock (1:35). Default: 0 */
+            elapsed?: string;
+            /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); profile: A name from /list/fonts (default Sans Serif); nowplaying: A name from /list/fonts (default Sans Serif) */
             font?: string;
             /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
             icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
-            /** @description (rank) Current level. Default: 1 */
+            /** @description (rank, profile) Current level. Default: 1 */
             level?: string | number;
-            /** @description (rank) XP needed for the next level. Default: 100 */
+            /**
+             * @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US
+             * @enum {string}
+             */
+            locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
+            /** @description (rank, profile) XP needed for the next level. Default: 100 */
             max_xp?: string | number;
+            /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+            member_count?: string | number;
+            /** @description (profile) The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made) */
+            member_since?: string;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
-            /** @description (rank) Position on the leaderboard. Default: 1 */
+            /** @description (nowplaying) The next track's title, on the queue line */
+            next?: string;
+            /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
+            queue?: string | number;
+            /** @description (rank, profile) Position on the leaderboard. Default: 1 */
             rank?: string | number;
-            /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+            /**
+             * @description (profile) large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high). Default: large
+             * @enum {string}
+             */
+            size?: "large" | "small";
+            /**
+             * @description rank: The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring (default none); profile: Presence mark at the avatar's corner, in Discord's colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none (default none)
+             * @enum {string}
+             */
+            status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+            /** @description (profile) A line or two under the names (a custom status, a bio) */
+            subtitle?: string;
+            /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
-            /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
+            /**
+             * @description (nowplaying) dark (default) or light. Default: dark
+             * @enum {string}
+             */
+            theme?: "dark" | "light";
+            /** @description (nowplaying) The track's title. Default: Unknown title */
+            title?: string;
+            /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone); profile: The member's name (default Someone) */
             username?: string;
-            /** @description (rank) XP within the current level. Default: 0 */
+            /** @description (rank, profile) XP within the current level. Default: 0 */
             xp?: string | number;
         } & {
             [key: string]: unknown;
@@ -1690,6 +1754,8 @@ export interface operations {
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
+             *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
@@ -1879,6 +1945,8 @@ export interface operations {
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
+             *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
@@ -2039,6 +2107,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
@@ -3491,45 +3561,91 @@ export interface operations {
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
                 max_bytes?: string | number;
-                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
+                /** @description profile: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the border, the strip without a banner, the bar (default #5865f2); nowplaying: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the label, the bar and the tint (default: the album art's dominant colour) */
+                accent?: string;
+                /** @description (profile) Second accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the accent becomes a gradient to it (default: the accent, deepened) */
+                accent_end?: string;
+                /** @description (nowplaying) URL of the album art (its dominant colour tints the card when no accent is given) */
+                album_art?: string;
+                /** @description (nowplaying) The artist */
+                artist?: string;
+                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image; profile: URL of the avatar image (a letter on a disc when absent) */
                 avatar?: string;
-                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+                /** @description (profile) round or square (rounded corners). Default: round */
+                avatar_shape?: "round" | "square";
+                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
                 background?: string;
-                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card */
+                /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+                badges?: string;
+                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
                 banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
-                /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+                /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
+                banner_blur?: string | number;
+                /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
+                banner_brightness?: string | number;
+                /** @description (profile) top (the banner above the names, default) or full (behind the whole card, under a shaded panel). Default: top */
+                banner_style?: "top" | "full";
+                /** @description rank: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #5865f2); profile: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") */
                 color_bar?: string;
                 /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
                 color_members?: string;
-                /** @description (rank, quote) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+                /** @description (rank, quote, profile) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_text?: string;
                 /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_username?: string;
                 /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
                 color_welcome?: string;
-                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif) */
+                /** @description (profile) The avatar's decoration frame, drawn over it: an image URL (Discord's avatar decorations) or a name from /list/icons */
+                decoration?: string;
+                /** @description (profile) The name shown large (the username when absent); long names shrink, then end in "…" */
+                display_name?: string;
+                /** @description (nowplaying) The track's length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream). Default: 0 */
+                duration?: string;
+                /** @description (nowplaying) Time played: seconds (95) or a clock (1:35). Default: 0 */
+                elapsed?: string;
+                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); profile: A name from /list/fonts (default Sans Serif); nowplaying: A name from /list/fonts (default Sans Serif) */
                 font?: string;
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
-                /** @description (rank) Current level. Default: 1 */
+                /** @description (rank, profile) Current level. Default: 1 */
                 level?: string | number;
-                /** @description (rank) XP needed for the next level. Default: 100 */
+                /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
+                /** @description (rank, profile) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
+                /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+                member_count?: string | number;
+                /** @description (profile) The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made) */
+                member_since?: string;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
-                /** @description (rank) Position on the leaderboard. Default: 1 */
+                /** @description (nowplaying) The next track's title, on the queue line */
+                next?: string;
+                /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
+                queue?: string | number;
+                /** @description (rank, profile) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
-                /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+                /** @description (profile) large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high). Default: large */
+                size?: "large" | "small";
+                /** @description rank: The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring (default none); profile: Presence mark at the avatar's corner, in Discord's colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none (default none) */
+                status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+                /** @description (profile) A line or two under the names (a custom status, a bio) */
+                subtitle?: string;
+                /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
-                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
+                /** @description (nowplaying) dark (default) or light. Default: dark */
+                theme?: "dark" | "light";
+                /** @description (nowplaying) The track's title. Default: Unknown title */
+                title?: string;
+                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone); profile: The member's name (default Someone) */
                 username?: string;
-                /** @description (rank) XP within the current level. Default: 0 */
+                /** @description (rank, profile) XP within the current level. Default: 0 */
                 xp?: string | number;
             };
             header?: never;
             path: {
                 /** @description A name from /list/templates */
-                template: "welcome" | "goodbye" | "rank" | "quote";
+                template: "welcome" | "goodbye" | "rank" | "quote" | "profile" | "nowplaying";
             };
             cookie?: never;
         };
@@ -3579,6 +3695,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
@@ -3704,60 +3822,97 @@ export interface operations {
                 animated?: "auto" | "true" | "false";
                 /** @description Largest answer in bytes, 1024..10485760 (default 10485760): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says */
                 max_bytes?: string | number;
-                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
+                /** @description profile: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the border, the strip without a banner, the bar (default #5865f2); nowplaying: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the label, the bar and the tint (default: the album art's dominant colour) */
+                accent?: string;
+                /** @description (profile) Second accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the accent becomes a gradient to it (default: the accent, deepened) */
+                accent_end?: string;
+                /** @description (nowplaying) URL of the album art (its dominant colour tints the card when no accent is given) */
+                album_art?: string;
+                /** @description (nowplaying) The artist */
+                artist?: string;
+                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image; profile: URL of the avatar image (a letter on a disc when absent) */
                 avatar?: string;
-                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+                /** @description (profile) round or square (rounded corners). Default: round */
+                avatar_shape?: "round" | "square";
+                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
                 background?: string;
-                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card */
+                /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+                badges?: string;
+                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
                 banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
-                /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+                /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
+                banner_blur?: string | number;
+                /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
+                banner_brightness?: string | number;
+                /** @description (profile) top (the banner above the names, default) or full (behind the whole card, under a shaded panel). Default: top */
+                banner_style?: "top" | "full";
+                /** @description rank: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #5865f2); profile: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") */
                 color_bar?: string;
                 /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
                 color_members?: string;
-                /** @description (rank, quote) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+                /** @description (rank, quote, profile) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_text?: string;
                 /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_username?: string;
                 /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
                 color_welcome?: string;
-                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif) */
+                /** @description (profile) The avatar's decoration frame, drawn over it: an image URL (Discord's avatar decorations) or a name from /list/icons */
+                decoration?: string;
+                /** @description (profile) The name shown large (the username when absent); long names shrink, then end in "…" */
+                display_name?: string;
+                /** @description (nowplaying) The track's length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream). Default: 0 */
+                duration?: string;
+                /** @description (nowplaying) Time played: seconds (95) or a clock (1:35). Default: 0 */
+                elapsed?: string;
+                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); profile: A name from /list/fonts (default Sans Serif); nowplaying: A name from /list/fonts (default Sans Serif) */
                 font?: string;
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
-                /** @description (rank) Current level. Default: 1 */
+                /** @description (rank, profile) Current level. Default: 1 */
                 level?: string | number;
-                /** @description (rank) XP needed for the next level. Default: 100 */
+                /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
+                /** @description (rank, profile) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
+                /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+                member_count?: string | number;
+                /** @description (profile) The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made) */
+                member_since?: string;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
-                /** @description (rank) Position on the leaderboard. Default: 1 */
+                /** @description (nowplaying) The next track's title, on the queue line */
+                next?: string;
+                /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
+                queue?: string | number;
+                /** @description (rank, profile) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
-                /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+                /** @description (profile) large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high). Default: large */
+                size?: "large" | "small";
+                /** @description rank: The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring (default none); profile: Presence mark at the avatar's corner, in Discord's colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none (default none) */
+                status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+                /** @description (profile) A line or two under the names (a custom status, a bio) */
+                subtitle?: string;
+                /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
-                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
+                /** @description (nowplaying) dark (default) or light. Default: dark */
+                theme?: "dark" | "light";
+                /** @description (nowplaying) The track's title. Default: Unknown title */
+                title?: string;
+                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone); profile: The member's name (default Someone) */
                 username?: string;
-                /** @description (rank) XP within the current level. Default: 0 */
+                /** @description (rank, profile) XP within the current level. Default: 0 */
                 xp?: string | number;
             };
             header?: never;
             path: {
                 /** @description A name from /list/templates */
-                template: "welcome" | "goodbye" | "rank" | "quote";
+                template: "welcome" | "goodbye" | "rank" | "quote" | "profile" | "nowplaying";
             };
             cookie?: never;
         };
         /** @description Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field) */
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "username": "Ada",
-                 *       "members": "Member #42",
-                 *       "banner": "space",
-                 *       "icon": "star",
-                 *       "output": "png"
-                 *     }
-                 */
                 "application/json": components["schemas"]["TemplateFields"];
             };
         };
@@ -3801,6 +3956,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
