@@ -42,7 +42,8 @@ const bench: Benchmark = {
       { name: 'profile 960×540 PNG', path: '/gen/profile', status: 'online', fields: { display_name: 'Benchmark User', username: 'benchmark', avatar: imageUrl, status: 'online', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000', subtitle: 'Drawing cards since 2021', output: 'png' } },
       { name: 'now playing 1000×300 PNG', path: '/gen/nowplaying', status: 'none', fields: { title: 'Benchmark Song', artist: 'Benchmark Artist', album_art: imageUrl, elapsed: '1:35', duration: '3:33', next: 'Another Song', queue: '4', output: 'png' } }
     ]
-    const ours = await startOurServer(undefined, { remoteFetchAllow: parseAllowList(['127.0.0.1']) })
+    // A generous request deadline: the first card starts a drawing thread (its fonts), which a loaded host took past 30 s.
+    const ours = await startOurServer(undefined, { remoteFetchAllow: parseAllowList(['127.0.0.1']), requestTimeoutMs: 120_000 })
     const seconds = quick ? 0.5 : Math.max(0.5, duration / ROUNDS)
     const headers = { authorization: ours.key, 'content-type': 'application/json' }
     const rows: BenchRow[] = []
