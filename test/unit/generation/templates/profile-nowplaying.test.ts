@@ -45,7 +45,8 @@ describe('the profile card, prepared', () => {
     await assert.rejects(prepare('profile', { badges: Array.from({ length: MAX_BADGES + 1 }, () => 'star').join(' ') }), { code: 'VALIDATION', details: { field: 'badges' } })
   })
   it('names the field of each bad value', async () => {
-    const bad: TemplateFields[] = [{ status: 'away' }, { size: 'medium' }, { avatar_shape: 'star' }, { banner_style: 'tiled' }, { banner_blur: '100' }, { banner_brightness: '150' }, { level: '-1' }, { xp: 'lots' }, { max_xp: '0' }, { rank: '0' }, { member_since: 'soon' }]
+    await assert.rejects(prepare('profile', { status: 'away' }), (err: any) => err.code === 'VALIDATION' && err.details.field === 'status')
+    const bad: TemplateFields[] = [{ size: 'medium' }, { avatar_shape: 'star' }, { banner_style: 'tiled' }, { banner_blur: '100' }, { banner_brightness: '150' }, { level: '-1' }, { xp: 'lots' }, { max_xp: '0' }, { rank: '0' }, { member_since: 'soon' }]
     for (const fields of bad) {
       await assert.rejects(prepare('profile', fields), { code: 'VALIDATION', details: { field: Object.keys(fields)[0] } })
     }
