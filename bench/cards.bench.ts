@@ -92,7 +92,7 @@ function leaderboardFields (avatar: string): Record<string, unknown> {
 }
 
 /** canvacord's own install, made from its lock when missing: the npm registry only. */
-async function installCanvacord (): Promise<void> {
+export async function installCanvacord (): Promise<void> {
   fs.mkdirSync(CANVACORD_DIR, { recursive: true })
   for (const file of ['package.json', 'package-lock.json', 'render.mjs']) fs.copyFileSync(path.join(CANVACORD_SOURCE, file), path.join(CANVACORD_DIR, file))
   if (fs.existsSync(path.join(CANVACORD_DIR, 'node_modules', 'canvacord', 'package.json'))) return
@@ -100,14 +100,15 @@ async function installCanvacord (): Promise<void> {
   await promisify(execFile)(npm, ['ci', '--prefix', CANVACORD_DIR, '--no-audit', '--no-fund', '--registry=https://registry.npmjs.org/'], { cwd: CANVACORD_DIR })
 }
 
-interface Reference {
+export interface Reference {
   /** Renders cards (rank cards, or leaderboards) one at a time for `seconds`: cards a second and the last card's bytes. */
   renderFor (seconds: number, kind?: 'leaderboard'): Promise<{ cardsPerSec: number, cpuMsPerCard: number, bytes: number }>
   close (): void
 }
 
-async function startCanvacord (avatarFile: string): Promise<Reference> {
-  const child = spawn(process.execPath, [path.join(CANVACORD_DIR, 'render.mjs'), avatarFile], { cwd: CANVACORD_DIR, stdio: ['pipe', 'pipe', 'inherit'] })
+/** canvacord's rank card in its own process; `status`: its presence mark (none: the rank card of this bench). */
+export async function startCanvacord (avatarFile: string, status = 'none'): Promise<Reference> {
+  const child = spawn(process.execPath, [path.join(CANVACORD_DIR, 'render.mjs'), avatarFile, status], { cwd: CANVACORD_DIR, stdio: ['pipe', 'pipe', 'inherit'] })
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]()
   const next = async (): Promise<Record<string, number>> => {
     const line = await lines.next()

@@ -1,7 +1,8 @@
 // The reference of bench/cards.bench.ts: canvacord's RankCardBuilder and
 // LeaderboardBuilder in a process of its own, rendering cards one at a time. Started
-// with the avatar's file; each line on stdin is a number of seconds to render rank cards
-// for, or `leaderboard` and a number of seconds, answered on stdout by one JSON line:
+// with the avatar's file (and the presence mark to draw on rank cards, none when
+// absent); each line on stdin is a number of seconds to render rank cards for, or
+// `leaderboard` and a number of seconds, answered on stdout by one JSON line:
 // { cardsPerSec, cpuMsPerCard, bytes } (CPU time of every thread of this process,
 // bytes: the last card's PNG). Only this folder's own install (package.json,
 // package-lock.json) is loaded here.
@@ -11,6 +12,7 @@ import { performance } from 'node:perf_hooks'
 import { Font, LeaderboardBuilder, RankCardBuilder } from 'canvacord'
 
 const avatar = fs.readFileSync(process.argv[2])
+const status = process.argv[3] ?? 'none'
 Font.loadDefault()
 
 /** One card, the same content as the bench's /gen/rank request. */
@@ -24,7 +26,7 @@ async function card () {
     .setCurrentXP(8420)
     .setRequiredXP(12000)
     .setBackground('#23272a')
-    .setStatus('none')
+    .setStatus(status)
     .build({ format: 'png' })
 }
 

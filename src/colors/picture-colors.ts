@@ -56,8 +56,16 @@ const round = (x: number, digits: number): number => {
   return Math.round(x * f) / f
 }
 
-/** The colours of `pixels`; `name` gives a colour's nearest name (the catalogue's). */
-export function pictureColors (pixels: Pixels, name: (color: RgbValue) => string): PictureColors {
+/** The palette of `pixels`, largest share first, and their average colour: plain colours. */
+export interface Palette {
+  palette: Array<{ color: RgbValue, share: number }>
+  average: RgbValue
+  /** Pixels counted (see the top of this file). */
+  pixels: number
+}
+
+/** The palette and average of `pixels` (the MMCQ boxes' own pixels' means), without names. */
+export function paletteOf (pixels: Pixels): Palette {
   const { width, height, rgba } = pixels
   if (width < 1 || height < 1 || rgba.length !== width * height * 4) throw new Error(`pictureColors: ${width}×${height} needs ${width * height * 4} bytes, got ${rgba.length}`)
   const all = width * height
@@ -79,10 +87,6 @@ export function pictureColors (pixels: Pixels, name: (color: RgbValue) => string
     sb += b
   }
   const n = rgb.length
-  const colorOf = (c: RgbValue): PictureColor => {
-    const hex = toHex(c)
-    return { r: c.r, g: c.g, b: c.b, hex, rgb: `rgb(${c.r}, ${c.g}, ${c.b})`, int: (c.r << 16) | (c.g << 8) | c.b, name: name(c) }
-  }
 
   // Each pixel to the box that holds it; the boxes partition the cube.
   const map = quantize(rgb, MAX_PALETTE)
@@ -109,12 +113,23 @@ export function pictureColors (pixels: Pixels, name: (color: RgbValue) => string
   }
   const palette = [...merged.values()]
     .sort((a, b) => b.n - a.n || toHex(a.color).localeCompare(toHex(b.color)))
-    .map(({ color, n: count }) => ({ ...colorOf(color), share: round(count / n, 4) }))
+    .map(({ color, n: count }) => ({ color, share: round(count / n, 4) }))
+  return { palette, average: { r: Math.round(sr / n), g: Math.round(sg / n), b: Math.round(sb / n) }, pixels: n }
+}
+
+/** The colours of `pixels`; `name` gives a colour's nearest name (the catalogue's). */
+export function pictureColors (pixels: Pixels, name: (color: RgbValue) => string): PictureColors {
+  const colorOf = (c: RgbValue): PictureColor => {
+    const hex = toHex(c)
+    return { r: c.r, g: c.g, b: c.b, hex, rgb: `rgb(${c.r}, ${c.g}, ${c.b})`, int: (c.r << 16) | (c.g << 8) | c.b, name: name(c) }
+  }
+  const found = paletteOf(pixels)
+  const palette = found.palette.map(({ color, share }) => ({ ...colorOf(color), share }))
   const dominant = palette[0]!
-  const average = colorOf({ r: Math.round(sr / n), g: Math.round(sg / n), b: Math.round(sb / n) })
+  const average = colorOf(found.average)
 
   const text = describe(dominant).text
   const contrast = text.color === 'black' ? text.contrastWithBlack : text.contrastWithWhite
-  const placeholder = Buffer.from(rgbaToThumbHash(width, height, rgba)).toString('base64')
-  return { dominant, palette, average, placeholder: { thumbhash: placeholder }, textColor: { color: text.color, hex: text.hex, contrast }, pixels: n }
+  const placeholder = Buffer.from(rgbaToThumbHash(pixels.width, pixels.height, pixels.rgba)).toString('base64')
+  return { dominant, palette, average, placeholder: { thumbhash: placeholder }, textColor: { color: text.color, hex: text.hex, contrast }, pixels: found.pixels }
 }

@@ -108,17 +108,14 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
     if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
-    const values = TEMPLATES.find((t) => t.fields[name]?.values !== undefined)?.fields[name]!.values
-    return [name, Type.Optional(values === undefined ? field : closedSet(field, { values }))]
+    // Every template's values of a field they share (status, theme), as one set.
+    const sets = TEMPLATES.flatMap((t) => t.fields[name]?.values ?? [])
+    return [name, Type.Optional(sets.length === 0 ? field : closedSet(field, { values: () => [...new Set(sets.flatMap((values) => values()))] }))]
   }))
 }, {
   additionalProperties: true,
   description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
-  examples: [
-    { username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' },
-    // The leaderboard's: players as a JSON array, a page of them.
-    { title: 'Top chatters', players: [{ display_name: 'Ada', username: 'ada', avatar: 'https://cdn.discordapp.com/embed/avatars/0.png', level: 12, xp: 8420 }, { display_name: 'Grace', username: 'grace', level: 9, xp: 5120 }], per_page: 10, page: 1, highlight: 'grace' }
-  ]
+  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }, ...TEMPLATES.flatMap((t) => t.example === undefined ? [] : [t.example])]
 }))
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]

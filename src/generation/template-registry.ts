@@ -1,22 +1,26 @@
 // The /gen/{template} pictures, one file each in templates/: the welcome and goodbye
-// banners (greeting.ts), the rank card (rank.ts), the quote card (quote.ts) and the
-// leaderboard (leaderboard.ts), on the
-// card they share (card.ts); what a template is: templates/template.ts.
+// banners (greeting.ts), the rank card (rank.ts), the quote card (quote.ts), the
+// leaderboard (leaderboard.ts), the profile card (profile.ts) and the now-playing card
+// (nowplaying.ts), on the card they share (card.ts); what a template is: templates/template.ts.
 import { greetingTemplate } from './templates/greeting.js'
 import { leaderboard } from './templates/leaderboard.js'
+import { nowplaying } from './templates/nowplaying.js'
+import { profile } from './templates/profile.js'
 import { quote } from './templates/quote.js'
 import { rank } from './templates/rank.js'
 import type { Template } from './templates/template.js'
 
 export { xpProgress } from './templates/rank.js'
-export { type Draw, type FieldDoc, MAX_FIELD_LENGTH, sized, type Template, type TemplateDeps, type TemplateFields } from './templates/template.js'
+export { type Draw, type FieldDoc, listValues, MAX_FIELD_LENGTH, sized, type Template, type TemplateDeps, type TemplateFields } from './templates/template.js'
 
 export const TEMPLATES: readonly Template[] = [
   greetingTemplate('welcome', 'white', 'A welcome banner: avatar, username, member count, icon and banner'),
   greetingTemplate('goodbye', '#ff8a80', 'A goodbye banner, the welcome banner\'s twin for members who leave'),
   rank,
   quote,
-  leaderboard
+  leaderboard,
+  profile,
+  nowplaying
 ]
 
 /** Field names a template reads, lower-cased (query and body keys are case-insensitive). */

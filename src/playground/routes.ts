@@ -46,20 +46,19 @@ export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | '
 
 /**
  * What kind of input a template field wants, from the names the templates share:
- * colours are `background` and `color_*` (each read by colorField), `font`, `banner`
- * and `icon` name /list entries, `avatar` is an image URL; a field with a closed set of
- * values (`locale`, `status`) is a select of them; a field the template declares a number
- * or JSON (FieldDoc) is one.
+ * colours are `background`, `accent*` and `color_*` (each read by colorField), `font`,
+ * `banner` and `icon` name /list entries, `avatar` and `album_art` are image URLs; a
+ * field with a closed set of values (`locale`, `status`, `theme`) is a select of them; a
+ * field the template declares a number or JSON (FieldDoc) is one.
  */
 export function fieldKind (name: string, doc?: Pick<FieldDoc, 'values' | 'numeric' | 'json'>): FieldKind {
   // A closed set (locale, status): a select of its values.
   if (doc?.values !== undefined) return 'select'
   if (doc?.json === true) return 'json'
-  if (doc?.numeric === true) return 'number'
-  if (name === 'background' || name.startsWith('color_')) return 'color'
+  if (name === 'background' || name.startsWith('color_') || name.startsWith('accent')) return 'color'
   if (name === 'font' || name === 'banner' || name === 'icon') return name
-  if (name === 'avatar') return 'image-url'
-  if (['level', 'rank', 'xp', 'max_xp'].includes(name)) return 'number'
+  if (name === 'avatar' || name === 'album_art') return 'image-url'
+  if (doc?.numeric === true || ['level', 'rank', 'xp', 'max_xp'].includes(name)) return 'number'
   return 'text'
 }
 
@@ -69,7 +68,8 @@ export function describeTemplates () {
     name: t.name,
     summary: t.summary,
     defaultFormat: t.defaultFormat,
-    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) }))
+    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) })),
+    ...(t.example === undefined ? {} : { example: t.example })
   }))
 }
 

@@ -18,10 +18,10 @@ interface FieldInfo {
   /** The values of a select (locale, status). */
   options?: string[]
 }
-interface TemplateInfo { name: string, summary: string, defaultFormat: string, fields: FieldInfo[] }
+interface TemplateInfo { name: string, summary: string, defaultFormat: string, fields: FieldInfo[], example?: Record<string, string> }
 interface Envelope { success?: boolean, code?: number, message?: string, error?: string, requestId?: string }
 
-/** First values that make a friendlier first picture than the bare defaults. */
+/** First values that make a friendlier first picture than the bare defaults; otherwise the template's own example. */
 const SAMPLES: Record<string, Record<string, string>> = {
   welcome: { username: 'Ada Lovelace', members: 'Member #42' },
   goodbye: { username: 'Ada Lovelace', members: 'We are 41 now' },
@@ -170,7 +170,7 @@ async function loadTemplates (): Promise<void> {
     option.value = t.name
     option.textContent = t.name
     ui.template.append(option)
-    state.values.set(t.name, { ...SAMPLES[t.name] })
+    state.values.set(t.name, { ...(SAMPLES[t.name] ?? t.example) })
   }
   buildFields()
 }

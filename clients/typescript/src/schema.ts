@@ -335,16 +335,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Draw a template (welcome, goodbye, rank, quote, leaderboard) — GET with a body, for older clients
+         * Draw a template (welcome, goodbye, rank, quote, leaderboard, profile, nowplaying) — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/{template}` (`genTemplate`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
+         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted); `profile` (A profile card: banner, avatar with decoration and presence, names, badges, subtitle, member since and an optional rank block); `nowplaying` (A now-playing card: album art, title, artist, elapsed and total time with a progress bar, a queue line).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
         /**
-         * Draw a template (welcome, goodbye, rank, quote, leaderboard)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted).
+         * Draw a template (welcome, goodbye, rank, quote, leaderboard, profile, nowplaying)
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name); `leaderboard` (A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted); `profile` (A profile card: banner, avatar with decoration and presence, names, badges, subtitle, member since and an optional rank block); `nowplaying` (A now-playing card: album art, title, artist, elapsed and total time with a progress bar, a queue line).
          */
         post: operations["genTemplate"];
         delete?: never;
@@ -884,25 +884,57 @@ export interface components {
             max_bytes?: string | number;
             /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
             abbreviate?: string;
-            /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
+            /** @description profile: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the border, the strip without a banner, the bar (default #5865f2); nowplaying: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the label, the bar and the tint (default: the album art's dominant colour) */
+            accent?: string;
+            /** @description (profile) Second accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the accent becomes a gradient to it (default: the accent, deepened) */
+            accent_end?: string;
+            /** @description (nowplaying) URL of the album art (its dominant colour tints the card when no accent is given) */
+            album_art?: string;
+            /** @description (nowplaying) The artist */
+            artist?: string;
+            /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image; profile: URL of the avatar image (a letter on a disc when absent) */
             avatar?: string;
-            /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+            /**
+             * @description (profile) round or square (rounded corners). Default: round
+             * @enum {string}
+             */
+            avatar_shape?: "round" | "square";
+            /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
             background?: string;
-            /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card */
+            /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+            badges?: string;
+            /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
             banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+            /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
+            banner_blur?: string | number;
+            /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
+            banner_brightness?: string | number;
+            /**
+             * @description (profile) top (the banner above the names, default) or full (behind the whole card, under a shaded panel). Default: top
+             * @enum {string}
+             */
+            banner_style?: "top" | "full";
             /** @description (leaderboard) The highlighted row's colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
             color_accent?: string;
-            /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+            /** @description rank: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #5865f2); profile: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") */
             color_bar?: string;
             /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
             color_members?: string;
-            /** @description (rank, quote, leaderboard) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+            /** @description (rank, quote, leaderboard, profile) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
             color_text?: string;
             /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
             color_username?: string;
             /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
             color_welcome?: string;
-            /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif) */
+            /** @description (profile) The avatar's decoration frame, drawn over it: an image URL (Discord's avatar decorations) or a name from /list/icons */
+            decoration?: string;
+            /** @description (profile) The name shown large (the username when absent); long names shrink, then end in "…" */
+            display_name?: string;
+            /** @description (nowplaying) The track's length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream). Default: 0 */
+            duration?: string;
+            /** @description (nowplaying) Time played: seconds (95) or a clock (1:35). Default: 0 */
+            elapsed?: string;
+            /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif); profile: A name from /list/fonts (default Sans Serif); nowplaying: A name from /list/fonts (default Sans Serif) */
             font?: string;
             /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
             highlight?: string;
@@ -912,19 +944,23 @@ export interface components {
             image?: string;
             /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
             label?: string;
-            /** @description (rank) Current level. Default: 1 */
+            /** @description (rank, profile) Current level. Default: 1 */
             level?: string | number;
             /**
              * @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US
              * @enum {string}
              */
             locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
-            /** @description (rank) XP needed for the next level. Default: 100 */
+            /** @description (rank, profile) XP needed for the next level. Default: 100 */
             max_xp?: string | number;
             /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
             member_count?: string | number;
+            /** @description (profile) The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made) */
+            member_since?: string;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
+            /** @description (nowplaying) The next track's title, on the queue line */
+            next?: string;
             /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
             page?: string | number;
             /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
@@ -943,22 +979,34 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[] | string;
-            /** @description (rank) Position on the leaderboard. Default: 1 */
+            /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
+            queue?: string | number;
+            /** @description (rank, profile) Position on the leaderboard. Default: 1 */
             rank?: string | number;
             /**
-             * @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none
+             * @description (profile) large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high). Default: large
+             * @enum {string}
+             */
+            size?: "large" | "small";
+            /**
+             * @description rank: The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring (default none); profile: Presence mark at the avatar's corner, in Discord's colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none (default none)
              * @enum {string}
              */
             status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
-            /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
+            /** @description leaderboard: The line under the title (with the page count when there are several pages); profile: A line or two under the names (a custom status, a bio) */
             subtitle?: string;
             /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
-            /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
+            /**
+             * @description (nowplaying) dark (default) or light. Default: dark
+             * @enum {string}
+             */
+            theme?: "dark" | "light";
+            /** @description leaderboard: The header's title (default: "Leaderboard" in the locale) (default Leaderboard); nowplaying: The track's title (default Unknown title) */
             title?: string;
-            /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
+            /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone); profile: The member's name (default Someone) */
             username?: string;
-            /** @description (rank) XP within the current level. Default: 0 */
+            /** @description (rank, profile) XP within the current level. Default: 0 */
             xp?: string | number;
         } & {
             [key: string]: unknown;
@@ -3732,25 +3780,51 @@ export interface operations {
                 max_bytes?: string | number;
                 /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
                 abbreviate?: string;
-                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
+                /** @description profile: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the border, the strip without a banner, the bar (default #5865f2); nowplaying: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the label, the bar and the tint (default: the album art's dominant colour) */
+                accent?: string;
+                /** @description (profile) Second accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the accent becomes a gradient to it (default: the accent, deepened) */
+                accent_end?: string;
+                /** @description (nowplaying) URL of the album art (its dominant colour tints the card when no accent is given) */
+                album_art?: string;
+                /** @description (nowplaying) The artist */
+                artist?: string;
+                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image; profile: URL of the avatar image (a letter on a disc when absent) */
                 avatar?: string;
-                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+                /** @description (profile) round or square (rounded corners). Default: round */
+                avatar_shape?: "round" | "square";
+                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
                 background?: string;
-                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card */
+                /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+                badges?: string;
+                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
                 banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+                /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
+                banner_blur?: string | number;
+                /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
+                banner_brightness?: string | number;
+                /** @description (profile) top (the banner above the names, default) or full (behind the whole card, under a shaded panel). Default: top */
+                banner_style?: "top" | "full";
                 /** @description (leaderboard) The highlighted row's colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
                 color_accent?: string;
-                /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+                /** @description rank: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #5865f2); profile: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") */
                 color_bar?: string;
                 /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
                 color_members?: string;
-                /** @description (rank, quote, leaderboard) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+                /** @description (rank, quote, leaderboard, profile) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_text?: string;
                 /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_username?: string;
                 /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
                 color_welcome?: string;
-                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif) */
+                /** @description (profile) The avatar's decoration frame, drawn over it: an image URL (Discord's avatar decorations) or a name from /list/icons */
+                decoration?: string;
+                /** @description (profile) The name shown large (the username when absent); long names shrink, then end in "…" */
+                display_name?: string;
+                /** @description (nowplaying) The track's length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream). Default: 0 */
+                duration?: string;
+                /** @description (nowplaying) Time played: seconds (95) or a clock (1:35). Default: 0 */
+                elapsed?: string;
+                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif); profile: A name from /list/fonts (default Sans Serif); nowplaying: A name from /list/fonts (default Sans Serif) */
                 font?: string;
                 /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
                 highlight?: string;
@@ -3760,16 +3834,20 @@ export interface operations {
                 image?: string;
                 /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
                 label?: string;
-                /** @description (rank) Current level. Default: 1 */
+                /** @description (rank, profile) Current level. Default: 1 */
                 level?: string | number;
                 /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
                 locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
-                /** @description (rank) XP needed for the next level. Default: 100 */
+                /** @description (rank, profile) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
                 /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
                 member_count?: string | number;
+                /** @description (profile) The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made) */
+                member_since?: string;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
+                /** @description (nowplaying) The next track's title, on the queue line */
+                next?: string;
                 /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
                 page?: string | number;
                 /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
@@ -3788,25 +3866,31 @@ export interface operations {
                 } & {
                     [key: string]: unknown;
                 })[] | string;
-                /** @description (rank) Position on the leaderboard. Default: 1 */
+                /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
+                queue?: string | number;
+                /** @description (rank, profile) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
-                /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
+                /** @description (profile) large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high). Default: large */
+                size?: "large" | "small";
+                /** @description rank: The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring (default none); profile: Presence mark at the avatar's corner, in Discord's colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none (default none) */
                 status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
-                /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
+                /** @description leaderboard: The line under the title (with the page count when there are several pages); profile: A line or two under the names (a custom status, a bio) */
                 subtitle?: string;
                 /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
-                /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
+                /** @description (nowplaying) dark (default) or light. Default: dark */
+                theme?: "dark" | "light";
+                /** @description leaderboard: The header's title (default: "Leaderboard" in the locale) (default Leaderboard); nowplaying: The track's title (default Unknown title) */
                 title?: string;
-                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
+                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone); profile: The member's name (default Someone) */
                 username?: string;
-                /** @description (rank) XP within the current level. Default: 0 */
+                /** @description (rank, profile) XP within the current level. Default: 0 */
                 xp?: string | number;
             };
             header?: never;
             path: {
                 /** @description A name from /list/templates */
-                template: "welcome" | "goodbye" | "rank" | "quote" | "leaderboard";
+                template: "welcome" | "goodbye" | "rank" | "quote" | "leaderboard" | "profile" | "nowplaying";
             };
             cookie?: never;
         };
@@ -3998,25 +4082,51 @@ export interface operations {
                 max_bytes?: string | number;
                 /** @description (leaderboard) true (default): numbers in the locale's short form (1.2K, 1,2 k, 1234 and 1.2万); false: in full (1,234). Default: true */
                 abbreviate?: string;
-                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image */
+                /** @description profile: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the border, the strip without a banner, the bar (default #5865f2); nowplaying: Accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the label, the bar and the tint (default: the album art's dominant colour) */
+                accent?: string;
+                /** @description (profile) Second accent colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"): the accent becomes a gradient to it (default: the accent, deepened) */
+                accent_end?: string;
+                /** @description (nowplaying) URL of the album art (its dominant colour tints the card when no accent is given) */
+                album_art?: string;
+                /** @description (nowplaying) The artist */
+                artist?: string;
+                /** @description welcome: URL of the avatar image (a letter on a disc when absent); goodbye: URL of the avatar image (a letter on a disc when absent); rank: URL of the avatar image; quote: URL of the author's avatar image; profile: URL of the avatar image (a letter on a disc when absent) */
                 avatar?: string;
-                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22) */
+                /** @description (profile) round or square (rounded corners). Default: round */
+                avatar_shape?: "round" | "square";
+                /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
                 background?: string;
-                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card */
+                /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+                badges?: string;
+                /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
                 banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+                /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
+                banner_blur?: string | number;
+                /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
+                banner_brightness?: string | number;
+                /** @description (profile) top (the banner above the names, default) or full (behind the whole card, under a shaded panel). Default: top */
+                banner_style?: "top" | "full";
                 /** @description (leaderboard) The highlighted row's colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
                 color_accent?: string;
-                /** @description (rank) Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #5865f2 */
+                /** @description rank: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #5865f2); profile: Progress bar colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") */
                 color_bar?: string;
                 /** @description (welcome, goodbye) Colour of the members line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: #c8ccd0 */
                 color_members?: string;
-                /** @description (rank, quote, leaderboard) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
+                /** @description (rank, quote, leaderboard, profile) Text colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_text?: string;
                 /** @description (welcome, goodbye) Colour of the username (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"). Default: white */
                 color_username?: string;
                 /** @description welcome: Colour of the "WELCOME" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default white); goodbye: Colour of the "GOODBYE" line (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #ff8a80) */
                 color_welcome?: string;
-                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif) */
+                /** @description (profile) The avatar's decoration frame, drawn over it: an image URL (Discord's avatar decorations) or a name from /list/icons */
+                decoration?: string;
+                /** @description (profile) The name shown large (the username when absent); long names shrink, then end in "…" */
+                display_name?: string;
+                /** @description (nowplaying) The track's length: seconds (215) or a clock (3:35); 0 or absent: unknown (a live stream). Default: 0 */
+                duration?: string;
+                /** @description (nowplaying) Time played: seconds (95) or a clock (1:35). Default: 0 */
+                elapsed?: string;
+                /** @description welcome: A name from /list/fonts (default Sans Serif); goodbye: A name from /list/fonts (default Sans Serif); rank: A name from /list/fonts (default Sans Serif); quote: A name from /list/fonts (default Noto Serif); leaderboard: A name from /list/fonts (default Sans Serif); profile: A name from /list/fonts (default Sans Serif); nowplaying: A name from /list/fonts (default Sans Serif) */
                 font?: string;
                 /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
                 highlight?: string;
@@ -4026,16 +4136,20 @@ export interface operations {
                 image?: string;
                 /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
                 label?: string;
-                /** @description (rank) Current level. Default: 1 */
+                /** @description (rank, profile) Current level. Default: 1 */
                 level?: string | number;
                 /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
                 locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
-                /** @description (rank) XP needed for the next level. Default: 100 */
+                /** @description (rank, profile) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
                 /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
                 member_count?: string | number;
+                /** @description (profile) The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made) */
+                member_since?: string;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
+                /** @description (nowplaying) The next track's title, on the queue line */
+                next?: string;
                 /** @description (leaderboard) The page drawn, from 1 to the page count. Default: 1 */
                 page?: string | number;
                 /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
@@ -4054,25 +4168,31 @@ export interface operations {
                 } & {
                     [key: string]: unknown;
                 })[] | string;
-                /** @description (rank) Position on the leaderboard. Default: 1 */
+                /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
+                queue?: string | number;
+                /** @description (rank, profile) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
-                /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
+                /** @description (profile) large (800 wide, 300 to 450 high as the subtitle and the rank block need; default) or small (600 wide, 225 to 338 high). Default: large */
+                size?: "large" | "small";
+                /** @description rank: The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring (default none); profile: Presence mark at the avatar's corner, in Discord's colours and shapes: online, idle, dnd, offline (or invisible), streaming; none (default) draws none (default none) */
                 status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
-                /** @description (leaderboard) The line under the title (with the page count when there are several pages) */
+                /** @description leaderboard: The line under the title (with the page count when there are several pages); profile: A line or two under the names (a custom status, a bio) */
                 subtitle?: string;
                 /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
-                /** @description (leaderboard) The header's title (default: "Leaderboard" in the locale). Default: Leaderboard */
+                /** @description (nowplaying) dark (default) or light. Default: dark */
+                theme?: "dark" | "light";
+                /** @description leaderboard: The header's title (default: "Leaderboard" in the locale) (default Leaderboard); nowplaying: The track's title (default Unknown title) */
                 title?: string;
-                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
+                /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone); profile: The member's name (default Someone) */
                 username?: string;
-                /** @description (rank) XP within the current level. Default: 0 */
+                /** @description (rank, profile) XP within the current level. Default: 0 */
                 xp?: string | number;
             };
             header?: never;
             path: {
                 /** @description A name from /list/templates */
-                template: "welcome" | "goodbye" | "rank" | "quote" | "leaderboard";
+                template: "welcome" | "goodbye" | "rank" | "quote" | "leaderboard" | "profile" | "nowplaying";
             };
             cookie?: never;
         };

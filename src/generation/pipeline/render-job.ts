@@ -19,7 +19,7 @@ import { ANIMATED_FORMATS, type OutputFormat } from '../canvas/draw.js'
 import type { FontRegistry } from '../text/fonts.js'
 import { emojiUrl, MAX_EMOJI_PER_PICTURE } from '../text/markup.js'
 import { type AnimatedMode, planTimeline, playedDelays } from './timeline.js'
-import { templateByName, type TemplateFields } from '../template-registry.js'
+import { listValues, templateByName, type TemplateFields } from '../template-registry.js'
 
 /**
  * Budget of a request's remote images, counted from their headers before any is decoded:
@@ -255,9 +255,9 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     const template = templateByName(spec.template)!
     canvas = await template.prepare({ fonts: deps.fonts, images: source }, spec.fields)
     boxes = new Map()
-    for (const [field, box] of Object.entries(template.imageBoxes)) {
-      const value = spec.fields[field]?.trim()
-      if (value !== undefined && value !== '') boxes.set(value, box)
+    for (const [field, { list, ...box }] of Object.entries(template.imageBoxes)) {
+      const values = list === true ? listValues(spec.fields[field]) : [spec.fields[field]?.trim() ?? '']
+      for (const value of values) if (value !== '') boxes.set(value, box)
     }
     // Images of a list's items have the box of their role without its index (`players[].avatar`).
     for (const [url, role] of roles) {

@@ -29,6 +29,9 @@ export function createFrameDrawer (draw: Draw<Drawable>, moving: ReadonlySet<unk
     let real: Canvas | undefined
     let paints = 0
     draw((width, height) => {
+      // The first canvas a drawing makes is the picture; a later one is its scratch (a
+      // sample of an image, template.ts), painted in full each time, never counted.
+      if (real !== undefined) return canvases.acquire(width, height)
       const canvas = canvases.acquire(width, height)
       real = canvas
       const ctx = canvas.getContext('2d')

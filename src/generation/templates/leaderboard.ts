@@ -62,6 +62,8 @@ export const leaderboard: Template = {
   name: 'leaderboard',
   summary: 'A leaderboard: a header and a page of up to 20 of 100 players (rank, avatar, names, level and XP or any value), the current member highlighted',
   defaultFormat: 'png',
+  // The OpenAPI document's example: players as a JSON array, a page of them.
+  example: { title: 'Top chatters', players: [{ display_name: 'Ada', username: 'ada', avatar: 'https://cdn.discordapp.com/embed/avatars/0.png', level: 12, xp: 8420 }, { display_name: 'Grace', username: 'grace', level: 9, xp: 5120 }], per_page: 10, page: 1, highlight: 'grace' },
   imageBoxes: { 'players[].avatar': { width: 2 * AVATAR_R, height: 2 * AVATAR_R }, image: { width: 96, height: 96 }, banner: { width: W, height: HEADER_H + MAX_PER_PAGE * ROW_PITCH + FOOT } },
   fields: {
     players: {
@@ -124,7 +126,7 @@ export const leaderboard: Template = {
       // The header: the picture, the title, the subtitle and the page.
       let textX = 48
       if (headerImage !== undefined) {
-        drawAvatar(ctx, pixels(headerImage), p.x(48 + 44), 90, 44, withAlpha(text, 0.85), '', family, 4)
+        drawAvatar(ctx, pixels(headerImage), p.x(48 + 44), 90, 44, withAlpha(text, 0.85), '', family, 'round', 4)
         textX = 48 + 88 + 24
       }
       const titleLine = drawnText(titleMarked, pixels)
@@ -169,7 +171,7 @@ export const leaderboard: Template = {
         ctx.font = `bold 22px ${family}`
         const rankText = fitText(ctx, medal === undefined ? `#${rank}` : String(rank), family, 'bold', 22, 11, medal === undefined ? 64 : 36)
         ctx.fillText(rankText, p.x(x + 40), cy + 8)
-        drawAvatar(ctx, pixels(row.avatar), p.x(x + 112), cy, AVATAR_R, withAlpha(highlighted ? accent : text, 0.8), row.initial, family, 3)
+        drawAvatar(ctx, pixels(row.avatar), p.x(x + 112), cy, AVATAR_R, withAlpha(highlighted ? accent : text, 0.8), row.initial, family, 'round', 3)
         // The figures on the right, measured first: the names take what is left.
         const { main, sub } = figures(row.player, valueLabel, abbreviate, locale)
         const right = x + w - 24

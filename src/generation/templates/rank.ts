@@ -1,12 +1,11 @@
 // The rank / level card: avatar, name, level, rank and an XP progress bar.
-import { AppError } from '../../errors.js'
 import type { Sized } from '../drawable.js'
 import { colorField } from '../canvas/color.js'
 import { fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
 import { DEFAULT_LOCALE, direction, formatNumber, formatNumberLike, label, type Locale, localeOf } from '../locale/locale.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'
-import { COLOR_HINT, displayName, drawAvatar, LOCALE_FIELD, optionalImage, placement, startCard } from './card.js'
+import { COLOR_HINT, displayName, drawAvatar, LOCALE_FIELD, optionalImage, placement, startCard, STATUS_COLORS, STATUS_VALUES, STATUSES, statusField } from './card.js'
 import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 function num (value: string | undefined, fallback: number): number {
@@ -31,26 +30,9 @@ export function xpProgress (xp: number, maxXp: number, locale: Locale = DEFAULT_
   return label(locale, 'rank.xp', { xp: write(xp), max: write(maxXp) })
 }
 
-/**
- * The colours of Discord's presence statuses (its client's, 2023), drawn as the avatar's
- * ring; `invisible` is how a member's own client names offline.
- */
-export const STATUS_COLORS: Readonly<Record<string, string>> = {
-  online: '#23a55a',
-  idle: '#f0b232',
-  dnd: '#f23f43',
-  offline: '#80848e',
-  invisible: '#80848e',
-  streaming: '#593695'
-}
-const STATUSES = Object.keys(STATUS_COLORS)
-
 function statusRing (value: string | undefined): string | undefined {
-  const status = (value ?? '').trim().toLowerCase()
-  if (status === '' || status === 'none') return undefined
-  const color = STATUS_COLORS[status]
-  if (color === undefined) throw new AppError('VALIDATION', `Invalid "status": "${value!.slice(0, 20)}"; use one of ${STATUSES.join(', ')} (or none)`, { details: { field: 'status', valid: STATUSES } })
-  return color
+  const status = statusField(value)
+  return status === undefined ? undefined : STATUS_COLORS[status]
 }
 
 export const rank: Template = {
@@ -70,7 +52,7 @@ export const rank: Template = {
     color_bar: { description: `Progress bar colour ${COLOR_HINT}`, default: '#5865f2' },
     color_text: { description: `Text colour ${COLOR_HINT}`, default: 'white' },
     font: { description: 'A name from /list/fonts', default: 'Sans Serif' },
-    status: { description: `The member's presence as a coloured ring round the avatar, in Discord's colours: ${STATUSES.join(', ')}; none (default) draws the white ring`, default: 'none', values: () => ['none', ...STATUSES] },
+    status: { description: `The member's presence as a coloured ring round the avatar, in Discord's colours: ${STATUSES.join(', ')}; none (default) draws the white ring`, default: 'none', values: STATUS_VALUES },
     locale: LOCALE_FIELD
   },
   async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {

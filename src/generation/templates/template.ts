@@ -18,7 +18,9 @@ export type TemplateFields = Record<string, string | undefined>
  * animation: src/generation/pipeline/timeline.ts), and its drawing on a canvas made by
  * `newCanvas` (the server's pool, or createCanvas), CPU work only, nothing left to wait
  * for. Drawing needs the images it was prepared with as pixels: only the thread that
- * draws has them (`drawn`, drawable.ts); the event loop reads the size alone.
+ * draws has them (`drawn`, drawable.ts); the event loop reads the size alone. The first
+ * canvas a drawing makes is the picture; a later one is scratch (an image sampled for
+ * its colours), which the drawing leaves behind.
  */
 export type Draw<I = Drawable> = ((newCanvas: NewCanvas, pixels: Pixels<I>) => Canvas) & Sized
 
@@ -49,6 +51,8 @@ export interface Template {
   summary: string
   defaultFormat: OutputFormat
   fields: Record<string, FieldDoc>
+  /** A request's fields that show the template off: the OpenAPI document's example of it. */
+  example?: Readonly<Record<string, unknown>>
   /**
    * Checks the fields and has every image they name (URLs, assets) from `deps.images`;
    * the returned function draws. Run twice by the same code: on the event loop, whose
@@ -61,6 +65,15 @@ export interface Template {
   /**
    * The box each image field is drawn in (cover): a larger image is decoded shrunk to
    * it (src/generation/pipeline/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
+   * `list`: the field names several images (listValues), each drawn in the box.
    */
-  imageBoxes: Record<string, { width: number, height: number }>
+  imageBoxes: Record<string, { width: number, height: number, list?: true }>
+}
+
+/**
+ * The images of a field that names several (a profile's badges): separated by commas or
+ * white space, which an image URL or a listed name never holds unencoded.
+ */
+export function listValues (value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter((v) => v !== '')
 }

@@ -66,7 +66,10 @@ export const ANIMATED_GOLDEN_CASES: readonly AnimatedGoldenCase[] = [
     frame: 6,
     frames: SPINNER_DELAYS.length,
     delays: SPINNER_DELAYS
-  }
+  },
+  // The profile's avatar and the now-playing card's album art move; the art's tint is its first frame's.
+  { name: 'profile-animated', url: '/gen/profile', type: 'image/gif', body: { display_name: 'สมศักดิ์ ใจดี', username: 'somsak', avatar: '{img}/spinner.gif', status: 'online', level: '3', xp: '40', max_xp: '100', output: 'gif' }, frame: 4, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS },
+  { name: 'nowplaying-animated', url: '/gen/nowplaying', type: 'image/gif', body: { title: 'Spinning Around', artist: 'Kylie', album_art: '{img}/spinner.gif', elapsed: '42', duration: '208', output: 'gif' }, frame: 9, frames: SPINNER_DELAYS.length, delays: SPINNER_DELAYS }
 ]
 
 /** A leaderboard's players as a bot sends them: canvacord's keys, ranked by the order given. */
@@ -108,6 +111,19 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-xp-units', url: '/gen/rank', body: { username: 'Ann', level: '7', rank: '3', xp: '8420', max_xp: '12000', banner: 'aurora' } },
   { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
+  // The profile card (docs/generation.md, "Templates"): a decoration, each presence, badges
+  // from the icons and a URL, both banner styles, both avatar shapes, the small size, and
+  // names in Latin, Arabic, Japanese, Korean and Thai with emoji; labels and dates in the locale.
+  { name: 'profile-latin', url: '/gen/profile', body: { display_name: 'Alice ✨', username: 'alice', avatar: '{img}/avatar.png', decoration: '{img}/decoration.png', status: 'dnd', badges: 'star,heart,crown,{img}/emojis/111111111111111111.png', subtitle: 'Building bots and drinking tea 🍵 — ask me about canvases, fonts and every script under the sun', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000' } },
+  { name: 'profile-arabic-full-banner', url: '/gen/profile', body: { display_name: 'ليلى المصري', username: 'layla', avatar: '{img}/avatar.png', avatar_shape: 'square', status: 'idle', banner: 'space', banner_style: 'full', banner_blur: '6', banner_brightness: '60', subtitle: 'مرحبا بكم في خادمنا 🌙', member_since: '175928847299117063', locale: 'ar', accent: '#f47fff', accent_end: '#ffd36e' } },
+  { name: 'profile-japanese-small', url: '/gen/profile', body: { display_name: 'さくら 🌸', username: 'sakura', status: 'streaming', banner: 'aurora', size: 'small', level: '45', xp: '3100', max_xp: '5000', rank: '1', color_bar: '#ff7eb6', subtitle: 'こんにちは！配信中です', locale: 'ja' } },
+  { name: 'profile-korean', url: '/gen/profile', body: { display_name: '김민준', username: 'minjun', avatar: '{img}/avatar.jpg', status: 'offline', badges: 'shield,bolt', member_since: '1700000000', accent: '#2b8a3e', locale: 'ko' } },
+  // The now-playing card: the album art's dominant colour as the tint (dark and light), a
+  // colour given, a live stream without art, and titles in every script; labels in the locale.
+  { name: 'nowplaying-latin', url: '/gen/nowplaying', body: { title: 'Never Gonna Give You Up', artist: 'Rick Astley', album_art: '{img}/album.png', elapsed: '1:23', duration: '3:33', next: 'Together Forever', queue: '4' } },
+  { name: 'nowplaying-japanese-light', url: '/gen/nowplaying', body: { title: '夜に駆ける', artist: 'YOASOBI', album_art: '{img}/album.png', elapsed: '95', duration: '261', theme: 'light', locale: 'ja' } },
+  { name: 'nowplaying-arabic-korean', url: '/gen/nowplaying', body: { title: 'سهرت الليل', artist: '아이유 · فيروز', album_art: '{img}/avatar.png', elapsed: '2:05', duration: '4:10', next: '밤편지', accent: '#c0392b', locale: 'ko' } },
+  { name: 'nowplaying-thai-live', url: '/gen/nowplaying', body: { title: 'ลูกทุ่ง radio 📻 เพลงสบาย ๆ', artist: 'สถานีวิทยุ', elapsed: '1:02:05', theme: 'light', accent: 'tomato', queue: '12', locale: 'th' } },
   // Labels, numbers and dates in the request's locale (issue 40); Arabic mirrors the card.
   { name: 'welcome-locale-fr', url: '/gen/welcome', body: { username: 'Amélie', avatar: '{img}/avatar.png', member_count: '1234', locale: 'fr' } },
   { name: 'goodbye-locale-pt-br', url: '/gen/goodbye', body: { username: 'João', member_count: '41', locale: 'pt-br', banner: 'sunset' } },
@@ -304,7 +320,29 @@ async function pictures (): Promise<Record<string, { type: string, bytes: Buffer
       }
     }
   })
+  // An avatar decoration: a gold ring with six dots, transparent inside, 1.2 times an avatar's side.
+  const decoration = Buffer.alloc(120 * 120 * 4)
+  // Album art: a dusk gradient (mostly purple, the dominant colour) with a pale sun.
+  const album = Buffer.alloc(160 * 160 * 3)
+  for (let y = 0; y < 120; y++) {
+    for (let x = 0; x < 120; x++) {
+      const i = (y * 120 + x) * 4
+      const d = Math.hypot(x - 59.5, y - 59.5)
+      const angle = Math.atan2(y - 59.5, x - 59.5)
+      const dot = Math.hypot(x - 59.5 - 54 * Math.cos(Math.round(angle / (Math.PI / 3)) * Math.PI / 3), y - 59.5 - 54 * Math.sin(Math.round(angle / (Math.PI / 3)) * Math.PI / 3)) < 7
+      if ((d > 50 && d < 58) || dot) { decoration[i] = 250; decoration[i + 1] = 200; decoration[i + 2] = 60; decoration[i + 3] = 255 }
+    }
+  }
+  for (let y = 0; y < 160; y++) {
+    for (let x = 0; x < 160; x++) {
+      const i = (y * 160 + x) * 3
+      const sun = Math.hypot(x - 100, y - 70) < 26
+      album[i] = sun ? 255 : 70 + Math.round(y * 0.5); album[i + 1] = sun ? 230 : 30 + Math.round(y * 0.15); album[i + 2] = sun ? 180 : 140 - Math.round(y * 0.2)
+    }
+  }
   return {
+    '/decoration.png': { type: 'image/png', bytes: await sharp(decoration, { raw: { width: 120, height: 120, channels: 4 } }).png().toBuffer() },
+    '/album.png': { type: 'image/png', bytes: await sharp(album, { raw: { width: 160, height: 160, channels: 3 } }).png().toBuffer() },
     '/spinner.gif': { type: 'image/gif', bytes: await sharp(spinner, { raw: { width: 96, height: 96 * SPINNER_DELAYS.length, channels: 4, pageHeight: 96 } }).gif({ delay: SPINNER_DELAYS, loop: 0 }).toBuffer() },
     // Custom emoji, as Discord's CDN serves them (/emojis/{id}.png, .gif when animated).
     '/emojis/111111111111111111.png': { type: 'image/png', bytes: await emoji(96, [255, 200, 40]).png().toBuffer() },
