@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { createKeyService, type KeyService } from './access/keys.js'
-import { isStoreUnavailable, type Store } from './store/interface.js'
+import { type ApiKeyRecord, isStoreUnavailable, type Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
 import { corsPlugin } from './http/cors.js'
@@ -41,6 +41,8 @@ import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
+import type { AccessEvents } from './access/events.js'
+import { startWebhooks } from './webhooks/webhooks.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
 import { contentFingerprint } from './result-cache/fingerprint.js'
@@ -104,6 +106,8 @@ export interface AppServices {
   metrics: Metrics
   usage: UsageRecorder
   counters: CounterStore
+  /** What access tells the operator's storefront (quota used up, credits low, key expired): the webhooks, or nothing without WEBHOOK_URL. */
+  events: AccessEvents
   /** The engine every heavy job passes through (src/work/work.ts). */
   work: Work
   /** What the features' routes do, built here and handed to their routes. */
@@ -191,6 +195,21 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   // counters, after the app).
   app.addHook('onClose', async () => await usage.close())
 
+  // Webhooks to the operator's storefront (docs/webhooks.md): access emits, the sender
+  // delivers in the background; on close what is queued is spilled to DATA_DIR.
+  // KeyStore.expiringBetween arrives with the keys' expiry (issue 39): the sweep runs where the store has it.
+  const expiring = (store.keys as Partial<{ expiringBetween: (fromMs: number, toMs: number) => Promise<Array<ApiKeyRecord & { expiresAt?: Date | number | null }>> }>).expiringBetween?.bind(store.keys)
+  const webhooks = startWebhooks({
+    config,
+    expiredBetween: expiring === undefined
+      ? undefined
+      : async (fromMs, toMs) => (await expiring(fromMs, toMs)).map((key) => ({ key, expiredAt: key.expiresAt == null ? toMs : Number(key.expiresAt) })),
+    observer: metrics.webhooks,
+    log: app.log,
+    version: pkg.version
+  })
+  app.addHook('onClose', async () => await webhooks.close())
+
   const routeTable: RouteInfo[] = []
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', function recordRoute (route) {
@@ -230,6 +249,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
       defaultWindowMs: config.rateLimitWindowMs,
       ipMax: config.rateLimitIpMax,
       ipv6Prefix: config.rateLimitIpv6Prefix,
+      events: webhooks.events,
       onReject: (reason, route) => metrics.rateLimitRejected(reason, route)
     }
   })
@@ -288,7 +308,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     discordCdn: config.discordCdnUrl,
     requestTimeoutMs: config.requestTimeoutMs
   })
-  app.decorate('services', { config, store, keys, metrics, usage, counters, work, colors, generation })
+  app.decorate('services', { config, store, keys, metrics, usage, counters, events: webhooks.events, work, colors, generation })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { service: generation })

@@ -11,7 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
 import { clientBucket } from '../http/client-address.js'
 import type { CounterStore, WindowCount } from '../store/counters/interface.js'
-import { periodEnd, type UsageRecorder } from './usage-recorder.js'
+import { periodEnd, periodStartDay, type UsageRecorder } from './usage-recorder.js'
+import type { AccessEvents } from './events.js'
 import type { ApiKeyRecord } from '../store/interface.js'
 import type { RoutePolicy } from '../http/route-config.js'
 
@@ -25,6 +26,8 @@ export interface RateLimitOptions {
   ipMax: number
   /** IPv6 clients share a bucket per prefix of this length (RATE_LIMIT_IPV6_PREFIX). */
   ipv6Prefix: number
+  /** Told when a key's quota is used up (the webhooks: quota.exhausted); none: nobody is. */
+  events?: AccessEvents
   /** Called on each refusal (metrics). */
   onReject?: (reason: 'rate' | 'quota', route: string) => void
 }
@@ -107,6 +110,8 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
     reply.header('x-quota-reset', seconds(end - now))
     if (used + route.cost > quotaMax) {
       opts.onReject?.('quota', route.url)
+      // Every refusal emits it; the event's id names the period, so it is sent once per period.
+      opts.events?.emit({ type: 'quota.exhausted', key, period, periodStart: periodStartDay(period, now) })
       throw new AppError('QUOTA_EXCEEDED', `This key's quota of ${quotaMax} units per ${period} is used up (this request costs ${route.cost}); it renews in ${seconds(end - now)} s`, {
         headers: { 'retry-after': String(seconds(end - now)) }
       })
