@@ -25,7 +25,7 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   const config = route.config ?? {}
   const schema = route.schema ?? {}
   const codes: ErrorCode[] = []
-  if (config.public !== true) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED')
+  if (config.public !== true) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED', 'AUTH_KEY_EXPIRED', 'AUTH_KEY_ROLLED')
   // The key is looked up in the store, which in scale-out mode may not answer (docs/operations-faults.md).
   if (config.public !== true) codes.push('STORE_UNAVAILABLE')
   if (schema.querystring || schema.params || schema.body || config.body) codes.push('VALIDATION')
@@ -35,6 +35,8 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   // Rate limits apply to every route but the health checks; quotas to keyed routes.
   if (config.rateLimit !== false) codes.push('RATE_LIMITED')
   if (config.rateLimit !== false && config.public !== true) codes.push('QUOTA_EXCEEDED')
+  // A key with prepaid credits is refused what they cannot pay for (src/access/credits.ts); a free route never is.
+  if (config.rateLimit !== false && config.public !== true && (config.cost ?? 1) > 0) codes.push('CREDITS_EXHAUSTED')
   // With RATE_LIMIT_ON_STORE_ERROR=closed, a request that costs units is refused while
   // Redis does not answer (src/store/counters/redis.ts); a free one (/me) never is.
   if (config.rateLimit !== false && (config.cost ?? 1) > 0) codes.push('SERVICE_UNAVAILABLE')

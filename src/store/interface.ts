@@ -16,6 +16,69 @@ export interface KeyLimits {
 
 export const NO_KEY_LIMITS: KeyLimits = Object.freeze({ rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null })
 
+/** A small JSON object an operator keeps with a key (the storefront's plan, say). */
+export type KeyMeta = Record<string, unknown>
+
+/** Credits given back on a schedule: what is left is raised to `amount` at each new UTC day or month. */
+export interface KeyRefill {
+  amount: number
+  period: 'day' | 'month'
+}
+
+/**
+ * A key's prepaid credits as the store holds them (migration 8). What is left is
+ * `base - (unitsTotal - mark)`: the balance set at the last grant, less what the key was
+ * billed since (storedCredits). An instance's units not written yet are not in it
+ * (src/access/credits.ts subtracts them).
+ */
+export interface KeyCredits {
+  base: number
+  /** The key's unitsTotal when `base` was last set. */
+  mark: number
+  /** What was left right after the last grant (set, add or refill): the low-credits level is a share of it. */
+  granted: number | null
+  refill: KeyRefill | null
+  /** The period last refilled: YYYY-MM-DD (day) or YYYY-MM (month). */
+  refilledPeriod: string | null
+}
+
+/** What a key filter may ask for: a stored status, or `expired` (active but past its expiry). */
+export type KeyStatusFilter = KeyStatus | 'expired'
+
+export interface KeyFilter {
+  owner?: string
+  /** Part of the name, any case. */
+  name?: string
+  status?: KeyStatusFilter
+  /** Keys after this id (ids ascending): the page's cursor. */
+  afterId?: number
+  limit?: number
+  /** The clock `active` and `expired` are decided by (epoch ms). */
+  now?: number
+}
+
+/** Changes to a key, all in one atomic update; absent fields stay as they are. */
+export interface KeyPatch {
+  name?: string
+  owner?: string | null
+  meta?: KeyMeta | null
+  limits?: Partial<KeyLimits>
+  status?: KeyStatus
+  expiresAt?: Date | null
+  /** Sets what is left (null: no credits, the key is not metered). */
+  credits?: number | null
+  /** Adds to what is left (a key without credits starts from 0). */
+  addCredits?: number
+  refill?: KeyRefill | null
+  /** Written with refill: the period counted as refilled already. */
+  refilledPeriod?: string | null
+}
+
+/** Units of credits left as the store holds them (none: the key has no credits). */
+export function storedCredits (key: Pick<ApiKeyRecord, 'credits' | 'unitsTotal'>): number | null {
+  return key.credits === null ? null : key.credits.base - (key.unitsTotal - key.credits.mark)
+}
+
 export interface ApiKeyRecord {
   id: number
   name: string
@@ -37,6 +100,18 @@ export interface ApiKeyRecord {
    * server's signing key (src/access/link-secrets.ts), so this column alone signs nothing.
    */
   linkSeed: string
+  /** The storefront's customer id, or any label the operator groups keys by. */
+  owner: string | null
+  meta: KeyMeta | null
+  /** Refused from then on (AUTH_KEY_EXPIRED); null: never. */
+  expiresAt: Date | null
+  /** Every unit the key was ever billed, as written by the usage store (migration 8). */
+  unitsTotal: number
+  /** Null: no credits (the key is not metered). */
+  credits: KeyCredits | null
+  /** The key's hash before its last roll, accepted until previousValidUntil. */
+  previousHash: string | null
+  previousValidUntil: Date | null
   createdAt: Date
   updatedAt: Date
 }
@@ -50,18 +125,45 @@ export interface NewApiKey {
   /** Made by the store when absent (src/store/link-ids.ts); a copy of an install keeps its own. */
   linkId?: string
   linkSeed?: string
+  owner?: string | null
+  meta?: KeyMeta | null
+  expiresAt?: Date | null
+  /** Prepaid units; absent: no credits. */
+  credits?: number
+  refill?: KeyRefill | null
+  /** The period counted as refilled already (the current one, when the key is made). */
+  refilledPeriod?: string | null
 }
 
 export interface KeyStore {
   /** Adds a key; throws StoreConflictError when the name or hash is taken. */
   create (key: NewApiKey): Promise<ApiKeyRecord>
+  /** The key with this hash, or whose previous hash (before a roll) it is, whatever its grace. */
   findByHash (hash: string): Promise<ApiKeyRecord | undefined>
+  findById (id: number): Promise<ApiKeyRecord | undefined>
   findByName (name: string): Promise<ApiKeyRecord | undefined>
   /** The key whose links carry this link id (GET /l/...). */
   findByLinkId (linkId: string): Promise<ApiKeyRecord | undefined>
   /** Gives a key a new link seed (its link secret changes; links signed before stop working). */
   rollLinkSeed (id: number): Promise<ApiKeyRecord | undefined>
-  list (): Promise<ApiKeyRecord[]>
+  /** Keys by id ascending; every key without a filter. */
+  list (filter?: KeyFilter): Promise<ApiKeyRecord[]>
+  /** Changes a key in one update; undefined for an unknown id; StoreConflictError when a new name is taken. */
+  update (id: number, patch: KeyPatch): Promise<ApiKeyRecord | undefined>
+  /**
+   * Gives a key a new hash (and prefix), keeping its id, limits, credits and usage; the
+   * old hash stays findable as previousHash, valid until `previousValidUntil`.
+   */
+  roll (id: number, next: { hash: string, prefix: string, previousValidUntil: Date }): Promise<ApiKeyRecord | undefined>
+  /**
+   * The lazy refill: if the key has a refill and `period` (YYYY-MM-DD or YYYY-MM) is after
+   * the one last refilled, raises what is left to the refill amount (never lowers it) in
+   * one conditional update. The updated record, or undefined when there was nothing to do
+   * (another instance did it first).
+   */
+  refill (id: number, period: string): Promise<ApiKeyRecord | undefined>
+  /** Active keys whose expiry falls in [fromMs, toMs), soonest first (the webhooks' expiry sweep). */
+  expiringBetween (fromMs: number, toMs: number): Promise<ApiKeyRecord[]>
   /** Changes a key's status; returns the updated record, or undefined if no key has that name. */
   setStatus (name: string, status: KeyStatus): Promise<ApiKeyRecord | undefined>
   /** Changes some of a key's limits; returns the updated record, or undefined if no key has that name. */

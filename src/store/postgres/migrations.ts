@@ -128,5 +128,28 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
         created_at BIGINT NOT NULL
       );
     `
+  },
+  {
+    version: 8,
+    name: 'key owner, expiry, credits and roll',
+    // As in SQLite (src/store/sqlite/migrations.ts, version 8).
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN owner TEXT;
+      ALTER TABLE api_keys ADD COLUMN meta TEXT;
+      ALTER TABLE api_keys ADD COLUMN expires_at BIGINT;
+      ALTER TABLE api_keys ADD COLUMN units_total BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE api_keys ADD COLUMN credits_base BIGINT;
+      ALTER TABLE api_keys ADD COLUMN credits_mark BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE api_keys ADD COLUMN credits_granted BIGINT;
+      ALTER TABLE api_keys ADD COLUMN refill_amount BIGINT CHECK (refill_amount > 0);
+      ALTER TABLE api_keys ADD COLUMN refill_period TEXT CHECK (refill_period IN ('day', 'month'));
+      ALTER TABLE api_keys ADD COLUMN refilled_period TEXT;
+      ALTER TABLE api_keys ADD COLUMN previous_hash TEXT;
+      ALTER TABLE api_keys ADD COLUMN previous_valid_until BIGINT;
+      UPDATE api_keys SET units_total = COALESCE((SELECT SUM(units) FROM key_usage WHERE key_usage.key_id = api_keys.id), 0);
+      CREATE UNIQUE INDEX api_keys_previous_hash ON api_keys (previous_hash) WHERE previous_hash IS NOT NULL;
+      CREATE INDEX api_keys_owner ON api_keys (owner) WHERE owner IS NOT NULL;
+      CREATE INDEX api_keys_expires_at ON api_keys (expires_at) WHERE expires_at IS NOT NULL;
+    `
   }
 ]

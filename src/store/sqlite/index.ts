@@ -38,7 +38,7 @@ export function openSqliteStore (dataDir: string, options: SqliteStoreOptions = 
   const writable = (): void => watch.assertWritable()
   return {
     kind: 'sqlite',
-    keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename', 'rollLinkSeed'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
+    keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename', 'rollLinkSeed', 'update', 'roll', 'refill'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: guardWrites(createSqliteUsageStore(db), ['add'], writable),
     gifs: withGifCache(guardWrites(createSqliteGifStore(db), ['add', 'remove', 'removeMany', 'hide', 'unhide', 'setAttribution', 'report'], writable), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
     links: guardWrites(createSqliteLinkStore(db), ['save'], writable),
