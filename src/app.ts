@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { createKeyService, type KeyService } from './access/keys.js'
-import { type ApiKeyRecord, isStoreUnavailable, type Store } from './store/interface.js'
+import { isStoreUnavailable, type Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
 import { corsPlugin } from './http/cors.js'
@@ -168,11 +168,20 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   // refuses a body schema on a bodyless method.
   app.addHttpMethod('HEAD', { hasBody: true, overrideExisting: true })
 
-  const keys = createKeyService(store.keys)
   // Nothing is counted that nobody can read: the registry, Node's default collectors
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
   const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
+  // Webhooks to the operator's storefront (docs/webhooks.md): access emits, the sender
+  // delivers in the background; on close what is queued is spilled to DATA_DIR.
+  const webhooks = startWebhooks({
+    config,
+    expiredBetween: async (fromMs, toMs) => (await store.keys.expiringBetween(fromMs, toMs)).map((key) => ({ key, expiredAt: key.expiresAt?.getTime() ?? toMs })),
+    observer: metrics.webhooks,
+    log: app.log,
+    version: pkg.version
+  })
+  const keys = createKeyService(store.keys, { events: webhooks.events })
   let lastUsageWarn = -Infinity
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
@@ -194,20 +203,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   // Usage is written before the store closes (the store's owner closes it, and the
   // counters, after the app).
   app.addHook('onClose', async () => await usage.close())
-
-  // Webhooks to the operator's storefront (docs/webhooks.md): access emits, the sender
-  // delivers in the background; on close what is queued is spilled to DATA_DIR.
-  // KeyStore.expiringBetween arrives with the keys' expiry (issue 39): the sweep runs where the store has it.
-  const expiring = (store.keys as Partial<{ expiringBetween: (fromMs: number, toMs: number) => Promise<Array<ApiKeyRecord & { expiresAt?: Date | number | null }>> }>).expiringBetween?.bind(store.keys)
-  const webhooks = startWebhooks({
-    config,
-    expiredBetween: expiring === undefined
-      ? undefined
-      : async (fromMs, toMs) => (await expiring(fromMs, toMs)).map((key) => ({ key, expiredAt: key.expiresAt == null ? toMs : Number(key.expiresAt) })),
-    observer: metrics.webhooks,
-    log: app.log,
-    version: pkg.version
-  })
+  // After the requests (they may still emit), what the sender has not delivered is spilled.
   app.addHook('onClose', async () => await webhooks.close())
 
   const routeTable: RouteInfo[] = []

@@ -20,7 +20,7 @@ export const SWEEP_DEADLINE_MS = 10_000
 export const MAX_LOOKBACK_MS = 86_400_000
 const MARK_FILE = 'expiry-sweep.json'
 
-/** Keys whose expiry falls in (fromMs, toMs], each with its expiry (epoch ms). */
+/** Keys whose expiry falls in [fromMs, toMs), each with its expiry (epoch ms): KeyStore.expiringBetween. */
 export type ExpiredBetween = (fromMs: number, toMs: number) => Promise<Array<{ key: ApiKeyRecord, expiredAt: number }>>
 
 export interface ExpirySweepOptions {

@@ -21,9 +21,7 @@ export interface WebhookMessage {
 
 /** The key as the management API names it (docs/contract: `id` a string, `owner` the storefront's customer id). */
 function keyOf (key: ApiKeyRecord): { id: string, name: string, owner: string | null } {
-  // `owner` arrives with the keys' new columns (issue 39, keys-core); null before.
-  const owner = (key as ApiKeyRecord & { owner?: string | null }).owner ?? null
-  return { id: String(key.id), name: key.name, owner }
+  return { id: String(key.id), name: key.name, owner: key.owner }
 }
 
 /**

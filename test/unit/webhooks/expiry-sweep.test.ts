@@ -23,6 +23,13 @@ const key = (id: number): ApiKeyRecord => ({
   limits: NO_KEY_LIMITS,
   linkId: 'AAAAAAAAAAAAAAAA',
   linkSeed: 's',
+  owner: null,
+  meta: null,
+  expiresAt: null,
+  unitsTotal: 0,
+  credits: null,
+  previousHash: null,
+  previousValidUntil: null,
   createdAt: new Date(0),
   updatedAt: new Date(0)
 })

@@ -34,6 +34,13 @@ function keyRecord (id = 7, limits = { ...NO_KEY_LIMITS, quotaMax: 100, quotaPer
     limits,
     linkId: 'AAAAAAAAAAAAAAAA',
     linkSeed: 'seed',
+    owner: id === 7 ? 'cus_123' : null,
+    meta: null,
+    expiresAt: null,
+    unitsTotal: 0,
+    credits: null,
+    previousHash: null,
+    previousValidUntil: null,
     createdAt: new Date('2026-11-01T00:00:00Z'),
     updatedAt: new Date('2026-11-01T00:00:00Z')
   }
@@ -121,7 +128,7 @@ describe('webhook sender', () => {
     assert.deepEqual(payload, {
       type: 'quota.exhausted',
       timestamp: new Date(sent[0]!.at).toISOString(),
-      data: { key: { id: '7', name: 'shop-7', owner: null }, period: 'day', period_start: '2026-11-28', quota: 100, resets_at: '2026-11-29T00:00:00.000Z' }
+      data: { key: { id: '7', name: 'shop-7', owner: 'cus_123' }, period: 'day', period_start: '2026-11-28', quota: 100, resets_at: '2026-11-29T00:00:00.000Z' }
     })
     // Another secret, or a body changed in transit, does not verify.
     assert.throws(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(body, headers), /No matching signature/)
@@ -164,7 +171,7 @@ describe('webhook sender', () => {
     s.emit({ type: 'key.expired', key: keyRecord(), expiredAt: Date.UTC(2026, 10, 28) })
     await clock.advance(0)
     assert.deepEqual(sent.map((x) => JSON.parse(x.body).type), ['key.expired'])
-    assert.deepEqual(JSON.parse(sent[0]!.body).data, { key: { id: '7', name: 'shop-7', owner: null }, expired_at: '2026-11-28T00:00:00.000Z' })
+    assert.deepEqual(JSON.parse(sent[0]!.body).data, { key: { id: '7', name: 'shop-7', owner: 'cus_123' }, expired_at: '2026-11-28T00:00:00.000Z' })
     await s.close()
   })
 
