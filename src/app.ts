@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { createKeyService, type KeyService } from './access/keys.js'
+import { createCreditLedger, type CreditLedger } from './access/credits.js'
+import type { AccessEvents } from './access/events.js'
 import { isStoreUnavailable, type Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
@@ -41,7 +43,6 @@ import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
-import type { AccessEvents } from './access/events.js'
 import { startWebhooks } from './webhooks/webhooks.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
@@ -96,6 +97,8 @@ export interface AppDeps {
   colors?: ColorService
   /** Told of every request's start and end: the process's collection after requests (src/runtime/garbage.ts, createQuietCollector). */
   requestActivity?: RequestActivity
+  /** Where access events go (quota used up, credits low, key expired: src/access/events.ts); by default the webhooks (nowhere without WEBHOOK_URL). */
+  events?: AccessEvents
 }
 
 export interface AppServices {
@@ -105,6 +108,8 @@ export interface AppServices {
   /** NO_METRICS unless METRICS_PORT is set: nothing is counted that nobody can read. */
   metrics: Metrics
   usage: UsageRecorder
+  /** Prepaid credits per key, reserved at admission and settled at the answer (src/access/credits.ts). */
+  credits: CreditLedger
   counters: CounterStore
   /** What access tells the operator's storefront (quota used up, credits low, key expired): the webhooks, or nothing without WEBHOOK_URL. */
   events: AccessEvents
@@ -130,7 +135,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors = createColorService(), requestActivity }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors = createColorService(), requestActivity, events: injectedEvents }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/access/request-gate.ts), instead of Fastify's two.
@@ -181,7 +186,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     log: app.log,
     version: pkg.version
   })
-  const keys = createKeyService(store.keys, { events: webhooks.events })
+  const events = injectedEvents ?? webhooks.events
   let lastUsageWarn = -Infinity
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
@@ -200,6 +205,9 @@ export async function createApp ({ config, store, counters, logger, colors = cre
       ? app.log.info({ batches }, 'usage spilled by the last run: written again now (each batch at most once)')
       : app.log.warn({ batches }, 'the store did not take the pending usage: spilled to DATA_DIR/usage-pending, written at the next start')
   })
+  const credits = createCreditLedger({ keys: store.keys, usage, refreshMs: config.usageFlushMs, events })
+  // A key changed here is read again at its next request, not at its next refresh.
+  const keys = createKeyService(store.keys, { events, onChange: (record) => credits.forget(record.id) })
   // Usage is written before the store closes (the store's owner closes it, and the
   // counters, after the app).
   app.addHook('onClose', async () => await usage.close())
@@ -245,8 +253,9 @@ export async function createApp ({ config, store, counters, logger, colors = cre
       defaultWindowMs: config.rateLimitWindowMs,
       ipMax: config.rateLimitIpMax,
       ipv6Prefix: config.rateLimitIpv6Prefix,
-      events: webhooks.events,
-      onReject: (reason, route) => metrics.rateLimitRejected(reason, route)
+      onReject: (reason, route) => metrics.rateLimitRejected(reason, route),
+      credits,
+      events
     }
   })
   // After the request gate's step: an unknown path is counted in, then answered 404 before its body is read.
@@ -254,7 +263,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   await app.register(openApiPlugin, { publicUrl: config.publicUrl, version: pkg.version })
 
   await app.register(systemRoutes, { store, counters, publicUrl: config.publicUrl, info: config.info })
-  await app.register(accountRoutes, { config, usage, store, links: linkSigner })
+  await app.register(accountRoutes, { config, usage, credits, store, links: linkSigner })
   await app.register(linkRoutes, { signer: linkSigner, publicUrl: config.publicUrl, keys: store.keys, minted: store.links, internal, inject: async (options) => await app.inject(options) })
   await app.register(colorRoutes, { service: colors })
   // Every heavy job passes through one engine (src/work/work.ts): drawing and text
@@ -304,7 +313,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     discordCdn: config.discordCdnUrl,
     requestTimeoutMs: config.requestTimeoutMs
   })
-  app.decorate('services', { config, store, keys, metrics, usage, counters, events: webhooks.events, work, colors, generation })
+  app.decorate('services', { config, store, keys, metrics, usage, credits, counters, events, work, colors, generation })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { service: generation })

@@ -12,9 +12,10 @@ import { AppError } from '../errors.js'
 import { clientBucket } from '../http/client-address.js'
 import type { CounterStore, WindowCount } from '../store/counters/interface.js'
 import { periodEnd, periodStartDay, type UsageRecorder } from './usage-recorder.js'
-import type { AccessEvents } from './events.js'
 import type { ApiKeyRecord } from '../store/interface.js'
 import type { RoutePolicy } from '../http/route-config.js'
+import type { CreditHold, CreditLedger } from './credits.js'
+import { type AccessEvents, NO_ACCESS_EVENTS } from './events.js'
 
 export interface RateLimitOptions {
   counters: CounterStore
@@ -26,10 +27,12 @@ export interface RateLimitOptions {
   ipMax: number
   /** IPv6 clients share a bucket per prefix of this length (RATE_LIMIT_IPV6_PREFIX). */
   ipv6Prefix: number
-  /** Told when a key's quota is used up (the webhooks: quota.exhausted); none: nobody is. */
-  events?: AccessEvents
   /** Called on each refusal (metrics). */
-  onReject?: (reason: 'rate' | 'quota', route: string) => void
+  onReject?: (reason: 'rate' | 'quota' | 'credits', route: string) => void
+  /** Prepaid credits (src/access/credits.ts); none: no key is metered. */
+  credits?: CreditLedger
+  /** Told of a quota used up (quota.exhausted), once per key and period on this instance. */
+  events?: AccessEvents
 }
 
 declare module 'fastify' {
@@ -46,7 +49,14 @@ declare module 'fastify' {
      */
     servedCost: number | null
   }
+  interface FastifyRequest {
+    /** The credits this request holds from admission to its answer (src/access/credits.ts). */
+    creditHold: CreditHold | null
+  }
 }
+
+/** Quota periods already announced used up here: one event per key and period, not one per refusal. */
+const MAX_EXHAUSTED_NOTED = 10_000
 
 export interface RateLimiter {
   /**
@@ -56,6 +66,8 @@ export interface RateLimiter {
   admit (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): Promise<void>
   /** Records the usage of an answered request (refused ones used nothing). */
   count (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void
+  /** Sets X-Credits-Remaining on the answer of a key with credits: what is left once this answer is billed. */
+  creditsHeader (request: FastifyRequest, reply: FastifyReply, route: RoutePolicy): void
 }
 
 const seconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000))
@@ -70,15 +82,18 @@ const admissionUnits = (route: RoutePolicy): number => Math.min(1, route.cost)
 /**
  * Units of usage (what an operator bills) an answered request is charged: its cost when it
  * was served, one unit when it was refused for the caller's mistake (4xx), nothing for a
- * failure of ours (5xx, busy refusals included) or a rate-limit refusal (429).
+ * failure of ours (5xx, busy refusals included), a rate-limit or quota refusal (429) or
+ * a refusal for want of credits (402: credits never go below zero).
  */
 export function billedUnits (status: number, cost: number): number {
   if (status < 400) return cost
-  if (status >= 500 || status === 429) return 0
+  if (status >= 500 || status === 429 || status === 402) return 0
   return Math.min(1, cost)
 }
 
 export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
+  const events = opts.events ?? NO_ACCESS_EVENTS
+  const exhaustedNoted = new Set<string>()
   /** Sets the window's headers; throws RATE_LIMITED past the limit. */
   function checkRate (reply: FastifyReply, route: RoutePolicy, key: ApiKeyRecord | null, max: number, windowMs: number, now: number, { count, resetAt }: WindowCount): void {
     const reset = seconds(resetAt - now)
@@ -110,8 +125,13 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
     reply.header('x-quota-reset', seconds(end - now))
     if (used + route.cost > quotaMax) {
       opts.onReject?.('quota', route.url)
-      // Every refusal emits it; the event's id names the period, so it is sent once per period.
-      opts.events?.emit({ type: 'quota.exhausted', key, period, periodStart: periodStartDay(period, now) })
+      const periodStart = periodStartDay(period, now)
+      const noted = `${key.id}|${periodStart}`
+      if (!exhaustedNoted.has(noted)) {
+        if (exhaustedNoted.size >= MAX_EXHAUSTED_NOTED) exhaustedNoted.clear()
+        exhaustedNoted.add(noted)
+        events.emit({ type: 'quota.exhausted', key, period, periodStart })
+      }
       throw new AppError('QUOTA_EXCEEDED', `This key's quota of ${quotaMax} units per ${period} is used up (this request costs ${route.cost}); it renews in ${seconds(end - now)} s`, {
         headers: { 'retry-after': String(seconds(end - now)) }
       })
@@ -130,6 +150,19 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       if (key?.limits.quotaMax != null && key.limits.quotaPeriod != null && route.cost > 0) {
         checkQuota(reply, route, key, now, await opts.usage.quotaUsed(key.id, key.limits.quotaPeriod, now))
       }
+      // Last: the credits are reserved only for a request every other limit lets through.
+      if (key?.credits != null && opts.credits !== undefined && route.cost > 0) {
+        try {
+          request.creditHold = await opts.credits.reserve(key, route.cost, now)
+        } catch (err) {
+          if ((err as AppError).code === 'CREDITS_EXHAUSTED') opts.onReject?.('credits', route.url)
+          throw err
+        }
+        const hold = request.creditHold
+        // A request whose answer is never finished (the client left mid-answer) is never
+        // counted: its hold ends with the connection.
+        if (hold !== null) reply.raw.once('close', () => { if (!reply.raw.writableFinished) opts.credits!.settle(hold, 0) })
+      }
     },
     count (request, reply, route) {
       if (route.unknown) return
@@ -145,6 +178,18 @@ export function createRateLimiter (opts: RateLimitOptions): RateLimiter {
       if (!key) return
       const units = billedUnits(reply.statusCode, cost)
       if (units > 0) opts.usage.record(key.id, route.group, units, now)
+      // Right after the record: the units move from the hold to the unwritten usage at once.
+      if (request.creditHold !== null) opts.credits!.settle(request.creditHold, units)
+    },
+    creditsHeader (request, reply, route) {
+      const key = request.apiKey
+      if (key === null || key.credits === null || opts.credits === undefined || route.unknown || reply.hasHeader('x-credits-remaining')) return
+      const known = opts.credits.known(key.id)
+      if (known === null) return
+      const hold = request.creditHold
+      // While the hold is open, what is left excludes it; once answered, the hold becomes what is billed.
+      const after = hold?.open === true ? known + hold.units - billedUnits(reply.statusCode, reply.servedCost ?? route.cost) : known
+      reply.header('x-credits-remaining', Math.max(0, after))
     }
   }
 }

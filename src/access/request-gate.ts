@@ -46,6 +46,7 @@ export const requestGatePlugin = fp(async function requestGate (app: FastifyInst
   app.decorateRequest('apiKey', null)
   app.decorateRequest('policy', null)
   app.decorateReply('servedCost', null)
+  app.decorateRequest('creditHold', null)
   const limiter = createRateLimiter(opts.rateLimit)
   const { metrics } = opts
   const activity = opts.activity ?? { mark () {} }
@@ -71,6 +72,13 @@ export const requestGatePlugin = fp(async function requestGate (app: FastifyInst
     if (replayOf !== undefined) request.apiKey = await opts.keys.authenticateHash(replayOf)
     else if (!route.public) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
     await limiter.admit(request, reply, route)
+  })
+
+  // Every answer of a key with credits says what is left, the refusals' too.
+  app.addHook('onSend', function creditsLeft (request, reply, payload, done) {
+    const route = request.policy
+    if (route !== null && request.apiKey !== null && request.apiKey.credits !== null) limiter.creditsHeader(request, reply, route)
+    done(null, payload)
   })
 
   app.addHook('onResponse', function finish (request, reply, done) {

@@ -60,6 +60,16 @@ export interface UsageRecorder {
   close (): Promise<void>
   /** Counts not written yet (pending, and batches waiting for a retry). */
   readonly unwritten: number
+  /** Units of one key not written yet, every day's (credits: src/access/credits.ts). */
+  unwrittenUnits (keyId: number): number
+  /**
+   * Runs a store read that no batch write overlaps, so that what it read and what is still
+   * unwritten here add up exactly: a batch is either in the read or still unwritten, never
+   * both or neither (credits read the keys' units_total, which a batch write raises).
+   */
+  withoutWrites<T> (read: () => Promise<T>): Promise<T>
+  /** Told of each batch the store took, right as its units stop counting as unwritten. */
+  onWritten (listener: (entries: readonly UsageEntry[]) => void): void
 }
 
 export interface UsageRecorderOptions {
@@ -89,6 +99,11 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
   const unsent: Batch[] = []
   const persisted = new Map<number, { since: string, units: number, fetchedAt: number }>()
   let flushing: Promise<void> | undefined
+  /** The batch write under way, which reads wait for (withoutWrites). */
+  let writing: Promise<void> | undefined
+  /** Reads under way, which a batch write waits for. */
+  const reads = new Set<Promise<unknown>>()
+  const written: Array<(entries: readonly UsageEntry[]) => void> = []
 
   function unwrittenSince (keyId: number, since: string): number {
     let total = 0
@@ -122,9 +137,23 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
   }
 
   async function write (batch: Batch): Promise<void> {
+    let done = (): void => {}
+    writing = new Promise<void>((resolve) => { done = resolve })
+    try {
+      // Reads begun before wait for nothing: this write starts once they are over.
+      await Promise.allSettled([...reads])
+      await writeBatch(batch)
+    } finally {
+      writing = undefined
+      done()
+    }
+  }
+
+  async function writeBatch (batch: Batch): Promise<void> {
     const startedAt = Date.now()
     await store.add(batch.entries, batch.id)
     countUnwritten(batch.entries, -1)
+    for (const listener of written) listener(batch.entries)
     if (options.spillDir !== undefined) fs.rmSync(path.join(options.spillDir, `usage-${batch.id}.json`), { force: true })
     // What was unwritten is stored now: move it into the cached stored totals.
     for (const e of batch.entries) {
@@ -190,6 +219,25 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
       let n = 0
       for (const days of unwrittenUnits.values()) for (const units of days.values()) n += units
       return n
+    },
+    unwrittenUnits (keyId) {
+      let n = 0
+      for (const units of unwrittenUnits.get(keyId)?.values() ?? []) n += units
+      return n
+    },
+    async withoutWrites (read) {
+      // A write may follow the one awaited (the next batch of the same flush).
+      for (let w = writing; w !== undefined; w = writing) await w
+      const reading = read()
+      reads.add(reading)
+      try {
+        return await reading
+      } finally {
+        reads.delete(reading)
+      }
+    },
+    onWritten (listener) {
+      written.push(listener)
     },
     record (keyId, group, units, now) {
       addPending(keyId, utcDay(now), group, 1, units)

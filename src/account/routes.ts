@@ -8,6 +8,7 @@ import type { Store } from '../store/interface.js'
 import { AppError } from '../errors.js'
 import type { LinkSigner } from '../access/link-secrets.js'
 import { daysAgo, sumByGroup } from './usage-report.js'
+import type { CreditLedger } from '../access/credits.js'
 
 /** How far back /me reports usage. */
 export const USAGE_REPORT_DAYS = 30
@@ -43,7 +44,16 @@ export const MeSchema = Envelope({
     today: GroupUsageSchema,
     last30Days: GroupUsageSchema
   }, { description: 'Requests and cost units per endpoint group (UTC days)' }),
-  links: Type.Union([Type.Null(), LinksSchema], { description: 'What signs links to pictures with no call (docs/links.md); null while the operator has links off' })
+  links: Type.Union([Type.Null(), LinksSchema], { description: 'What signs links to pictures with no call (docs/links.md); null while the operator has links off' }),
+  credits: Type.Union([Type.Null(), Type.Object({
+    remaining: Type.Integer({ description: 'Units left: a request is refused (402 CREDITS_EXHAUSTED) when they do not cover its cost' }),
+    refill: Type.Union([Type.Null(), Type.Object({
+      amount: Type.Integer({ description: 'What is left is raised to this at each refill (never lowered)' }),
+      period: Type.Union([Type.Literal('day'), Type.Literal('month')]),
+      nextAt: Type.String({ format: 'date-time', description: 'When the next refill is due (the next UTC day or month)' })
+    })])
+  })], { description: 'Prepaid credits (docs/billing.md); null: the key is not metered by credits' }),
+  expiresAt: Type.Union([Type.Null(), Type.String({ format: 'date-time' })], { description: 'When the key stops working (401 AUTH_KEY_EXPIRED); null: never' })
 })
 
 export const RolledSchema = Envelope({ links: LinksSchema })
@@ -51,18 +61,19 @@ export const RolledSchema = Envelope({ links: LinksSchema })
 export interface AccountOptions {
   config: Config
   usage: UsageRecorder
+  credits: CreditLedger
   store: Store
   /** Undefined while links are off (src/access/link-secrets.ts, loadLinkKeys). */
   links: LinkSigner | undefined
 }
 
-export const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, { config, usage, store, links }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (app, { config, usage, credits, store, links }) => {
   app.get('/me', {
     // Free: a key over its limit can still look at its state.
     config: { cost: 0 },
     schema: {
       tags: ['account'],
-      summary: 'Your key: name, limits, quota left and usage',
+      summary: 'Your key: name, limits, quota and credits left, expiry and usage',
       response: { 200: MeSchema }
     }
   }, async (request) => {
@@ -97,7 +108,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (a
       },
       quota,
       usage: { today: sumByGroup(entries, utcDay(now)), last30Days: sumByGroup(entries) },
-      links: links === undefined ? null : { id: key.linkId, secret: links.secret(key) }
+      links: links === undefined ? null : { id: key.linkId, secret: links.secret(key) },
+      credits: await credits.view(key, now),
+      expiresAt: key.expiresAt?.toISOString() ?? null
     })
   })
 

@@ -1,4 +1,5 @@
 // Shared test scaffolding: a fresh data directory and app per test, a working key.
+import type { AccessEvents } from '../../src/access/events.js'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -76,6 +77,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>
   /** Logger options (default: no logs). */
   logger?: object
+  /** Where the app's access events go (src/access/events.ts). */
+  events?: AccessEvents
 }
 
 let colors: ColorService | undefined
@@ -98,7 +101,7 @@ export async function createTestApp (options: TestAppOptions = {}): Promise<Test
   const config = testConfig(dataDir, options.config)
   const { store, cleanup } = await openTestStore(dataDir)
   const { key } = await createKeyService(store.keys).create('test')
-  const app = await createApp({ config, store, counters: createMemoryCounterStore(), logger: options.logger ?? false, colors: sharedColors() })
+  const app = await createApp({ config, store, counters: createMemoryCounterStore(), logger: options.logger ?? false, colors: sharedColors(), ...(options.events === undefined ? {} : { events: options.events }) })
   const undeclared = recordUndeclaredErrors(app)
   await options.beforeReady?.(app)
   await app.ready()

@@ -80,7 +80,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your key: name, limits, quota left and usage */
+        /** Your key: name, limits, quota and credits left, expiry and usage */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -1368,8 +1368,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1429,7 +1442,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your key: name, limits, quota left and usage */
+            /** @description Your key: name, limits, quota and credits left, expiry and usage */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1488,6 +1501,23 @@ export interface operations {
                             /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
                             secret: string;
                         };
+                        /** @description Prepaid credits (docs/billing.md); null: the key is not metered by credits */
+                        credits: null | {
+                            /** @description Units left: a request is refused (402 CREDITS_EXHAUSTED) when they do not cover its cost */
+                            remaining: number;
+                            refill: null | {
+                                /** @description What is left is raised to this at each refill (never lowered) */
+                                amount: number;
+                                period: "day" | "month";
+                                /**
+                                 * Format: date-time
+                                 * @description When the next refill is due (the next UTC day or month)
+                                 */
+                                nextAt: string;
+                            };
+                        };
+                        /** @description When the key stops working (401 AUTH_KEY_EXPIRED); null: never */
+                        expiresAt: null | string;
                     };
                 };
             };
@@ -1501,6 +1531,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1582,6 +1616,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1722,8 +1760,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1734,7 +1785,7 @@ export interface operations {
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -1903,10 +1954,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2064,10 +2124,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2208,8 +2277,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2320,8 +2402,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2436,8 +2531,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2525,8 +2633,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2633,8 +2754,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2947,8 +3081,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3091,8 +3238,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3239,8 +3399,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3404,8 +3577,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3610,8 +3796,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3832,8 +4031,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4001,8 +4213,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4190,8 +4415,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4294,8 +4532,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4372,8 +4623,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4450,8 +4714,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4528,8 +4805,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4791,8 +5081,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4933,8 +5236,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5088,8 +5404,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5270,8 +5599,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5434,8 +5776,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5616,8 +5971,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5780,8 +6148,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5962,8 +6343,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -83,7 +83,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your key: name, limits, quota left and usage */
+        /** Your key: name, limits, quota and credits left, expiry and usage */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -1371,8 +1371,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1432,7 +1445,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Your key: name, limits, quota left and usage */
+            /** @description Your key: name, limits, quota and credits left, expiry and usage */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1491,6 +1504,23 @@ export interface operations {
                             /** @description The key's link secret: signs links with no call (docs/links.md). Keep it as secret as the key; POST /me/links/roll replaces it */
                             secret: string;
                         };
+                        /** @description Prepaid credits (docs/billing.md); null: the key is not metered by credits */
+                        credits: null | {
+                            /** @description Units left: a request is refused (402 CREDITS_EXHAUSTED) when they do not cover its cost */
+                            remaining: number;
+                            refill: null | {
+                                /** @description What is left is raised to this at each refill (never lowered) */
+                                amount: number;
+                                period: "day" | "month";
+                                /**
+                                 * Format: date-time
+                                 * @description When the next refill is due (the next UTC day or month)
+                                 */
+                                nextAt: string;
+                            };
+                        };
+                        /** @description When the key stops working (401 AUTH_KEY_EXPIRED); null: never */
+                        expiresAt: null | string;
                     };
                 };
             };
@@ -1504,6 +1534,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1585,6 +1619,10 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
                 headers: {
@@ -1725,8 +1763,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1737,7 +1788,7 @@ export interface operations {
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -1906,10 +1957,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2067,10 +2127,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /**
              * @description `LINK_INVALID`: The link's signature does not match: it was changed after it was signed, or signed with a secret that was rolled since
              *
-             *     `LINK_KEY_REFUSED`: The key that made this link is disabled or revoked: ask the link's owner for a new link
+             *     `LINK_KEY_REFUSED`: The key that made this link is disabled, revoked or expired: ask the link's owner for a new link
              */
             403: {
                 headers: {
@@ -2211,8 +2280,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2323,8 +2405,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2439,8 +2534,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2528,8 +2636,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2636,8 +2757,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2950,8 +3084,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3094,8 +3241,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3242,8 +3402,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3407,8 +3580,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3613,8 +3799,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3835,8 +4034,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4004,8 +4216,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4193,8 +4418,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4297,8 +4535,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4375,8 +4626,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4453,8 +4717,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4531,8 +4808,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4794,8 +5084,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4936,8 +5239,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5091,8 +5407,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5273,8 +5602,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5437,8 +5779,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5619,8 +5974,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5783,8 +6151,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5965,8 +6346,21 @@ export interface operations {
              *     `AUTH_KEY_DISABLED`: This API key is disabled: ask the operator to enable it again
              *
              *     `AUTH_KEY_REVOKED`: This API key has been revoked: ask the operator for a new one
+             *
+             *     `AUTH_KEY_EXPIRED`: This API key has expired: ask the operator to renew it
+             *
+             *     `AUTH_KEY_ROLLED`: This API key was replaced by a new one (rolled) and its grace period is over: use the new key
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `CREDITS_EXHAUSTED`: This key's credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

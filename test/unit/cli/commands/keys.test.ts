@@ -53,7 +53,7 @@ describe('npm run cli -- keys', () => {
     const r = await cli('keys', 'list')
     assert.equal(r.code, 0)
     const text = r.out.join('\n')
-    assert.match(text, /discord-bot\s+um_\S{4}…\s+active\s+default\s+none\s+cli/)
+    assert.match(text, /discord-bot\s+um_\S{4}…\s+active\s+default\s+none\s+-\s+never\s+cli/)
     assert.equal(text.includes(key), false)
     const asJson = JSON.parse((await cli('keys', 'list', '--json')).out.join('\n'))
     assert.deepEqual(asJson.map((k: { name: string, status: string }) => [k.name, k.status]), [['discord-bot', 'active']])
