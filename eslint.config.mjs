@@ -47,7 +47,7 @@ const SAME_LAYER_USES = {
  */
 export const GENERATION_LAYERS = [
   ['drawable.ts'],
-  ['text'],
+  ['text', 'locale'],
   ['assets'],
   ['canvas'],
   ['templates', 'custom', 'template-registry.ts'],

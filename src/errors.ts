@@ -53,6 +53,7 @@ export const ERROR_CATALOGUE = {
   ASSET_NOT_FOUND: { status: 404, message: 'No such banner, icon or font: see /list/banners, /list/icons and /list/fonts' },
   UNKNOWN_ASSET: { status: 400, message: 'Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL' },
   UNKNOWN_FONT: { status: 400, message: 'Unknown font: use a name from /list/fonts' },
+  UNKNOWN_LOCALE: { status: 400, message: 'Unknown locale: use one of Discord\'s locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them' },
   INVALID_COLOR: { status: 400, message: 'Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"' },
   GEN_LIMIT_EXCEEDED: { status: 400, message: 'The image description exceeds a limit of /gen/custom' },
   GEN_BUDGET_EXCEEDED: { status: 413, message: 'The picture needs more than one request\'s budget of image pixels: use smaller images, or draw them smaller' },

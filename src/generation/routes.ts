@@ -14,7 +14,7 @@ import { CustomBodySchema } from './custom/custom-schema.js'
 import { CONTENT_TYPES, OUTPUT_FORMATS } from './canvas/draw.js'
 import { DEFAULT_MAX_BYTES, MIN_MAX_BYTES } from './pipeline/output-budget.js'
 import { type Caller, type GenerationService, LIST_KINDS, type Picture } from './service.js'
-import { MAX_FIELD_LENGTH, TEMPLATES, type TemplateFields } from './template-registry.js'
+import { MAX_FIELD_LENGTH, templateByName, TEMPLATES, type TemplateFields } from './template-registry.js'
 
 export interface GenerationOptions {
   /** What the routes do (service.ts), built by src/app.ts. */
@@ -41,6 +41,29 @@ const ASSET_FIELDS: Record<string, () => readonly string[]> = { banner: () => Ob
 
 /** What was done to keep a picture within max_bytes or its frame budget (output-budget.ts). */
 export const REDUCED_HEADER = 'x-image-reduced'
+/**
+ * The parameters of a /gen/{template} request the template does not read: accepted, as
+ * existing clients send fields of their own (docs/compatibility.md), and named here so
+ * that a misspelt one (colour_bar, Username2) is seen.
+ */
+export const IGNORED_HEADER = 'x-ignored-parameters'
+/** The fields every template reads beside its own (service.ts). */
+const COMMON_FIELDS: ReadonlySet<string> = new Set(['output', 'format', 'animated', 'max_bytes'])
+/** At most this many names in X-Ignored-Parameters, each cut to MAX_IGNORED_NAME characters. */
+const MAX_IGNORED_NAMES = 20
+const MAX_IGNORED_NAME = 64
+
+/**
+ * The X-Ignored-Parameters value for `names` (lower-cased keys a template does not read),
+ * or undefined when there is none: each name percent-encoded (a header holds visible ASCII
+ * only, and a comma separates the names), at most MAX_IGNORED_NAMES, then how many more.
+ */
+export function ignoredParameters (names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined
+  const shown = names.slice(0, MAX_IGNORED_NAMES).map((n) => encodeURIComponent(n.slice(0, MAX_IGNORED_NAME)).replace(/'/g, '%27'))
+  if (names.length > MAX_IGNORED_NAMES) shown.push(`(${names.length - MAX_IGNORED_NAMES} more)`)
+  return shown.join(', ')
+}
 
 const OutputSchema = (description: string) => Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description }), { values: () => OUTPUT_FORMATS }))
 /**
@@ -59,7 +82,9 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
     if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
     const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
     const names = ASSET_FIELDS[name]
-    return [name, Type.Optional(names === undefined ? field : closedSet(field, { values: names, orUrl: true }))]
+    if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
+    const values = TEMPLATES.find((t) => t.fields[name]?.values !== undefined)?.fields[name]!.values
+    return [name, Type.Optional(values === undefined ? field : closedSet(field, { values }))]
   }))
 }, {
   additionalProperties: true,
@@ -69,6 +94,7 @@ export const FieldsSchema = component('TemplateFields', Type.Object({
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
 const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes'
+const IGNORED_DESCRIPTION = 'A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers'
 
 /** Units of a key's rate limit and quota one drawn image costs. */
 export const GENERATION_COST = 5
@@ -119,22 +145,28 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
     url: '/gen/:template',
     exposeHeadRoute: false,
     // Drawing is CPU work: it costs more of a key's rate limit (docs/keys.md, "Rate limits, quotas and costs").
-    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
+    config: { body: 'json', cost: GENERATION_COST, linkable: true, images: IMAGE_TYPES, cached: true, errors: ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'UNKNOWN_LOCALE', 'INVALID_COLOR', 'REMOTE_FETCH_REFUSED', 'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY', 'TIMEOUT', 'WORK_TOO_LARGE'] },
     schema: {
       tags: ['generation'],
       summary: 'Draw a template (welcome, goodbye, rank, quote)',
-      description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
+      description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. ${IGNORED_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
       params: Type.Object({ template: closedSet(Type.String({ description: 'A name from /list/templates' }), { values: () => TEMPLATES.map((t) => t.name) }) }),
       querystring: FieldsSchema,
       body: FieldsSchema
     },
     async handler (request, reply) {
       const fields: TemplateFields = {}
+      const ignored = new Set<string>()
+      const template = templateByName(request.params.template)
       for (const source of [request.query as Record<string, unknown>, (request.body ?? {}) as Record<string, unknown>]) {
         for (const [key, value] of Object.entries(source)) {
-          if (typeof value === 'string' || typeof value === 'number') fields[key.toLowerCase()] = String(value)
+          const name = key.toLowerCase()
+          if (template !== undefined && !COMMON_FIELDS.has(name) && !Object.hasOwn(template.fields, name)) ignored.add(name)
+          if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value)
         }
       }
+      const named = ignoredParameters([...ignored])
+      if (named !== undefined) void reply.header(IGNORED_HEADER, named)
       return await sendPicture(reply, async (caller) => await service.template(request.params.template, fields, caller))
     }
   })

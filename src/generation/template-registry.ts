@@ -10,8 +10,8 @@ export { xpProgress } from './templates/rank.js'
 export { type Draw, type FieldDoc, MAX_FIELD_LENGTH, sized, type Template, type TemplateDeps, type TemplateFields } from './templates/template.js'
 
 export const TEMPLATES: readonly Template[] = [
-  greetingTemplate('welcome', 'WELCOME', 'white', 'A welcome banner: avatar, username, member count, icon and banner'),
-  greetingTemplate('goodbye', 'GOODBYE', '#ff8a80', 'A goodbye banner, the welcome banner\'s twin for members who leave'),
+  greetingTemplate('welcome', 'white', 'A welcome banner: avatar, username, member count, icon and banner'),
+  greetingTemplate('goodbye', '#ff8a80', 'A goodbye banner, the welcome banner\'s twin for members who leave'),
   rank,
   quote
 ]

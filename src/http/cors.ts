@@ -19,7 +19,7 @@ import { REQUEST_ID_HEADER } from './request-id.js'
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
   'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Credits-Remaining', 'Retry-After', REQUEST_ID_HEADER,
-  'X-Image-Width', 'X-Image-Height', 'X-Image-Frames', 'X-Image-Quality'
+  'X-Image-Width', 'X-Image-Height', 'X-Image-Frames', 'X-Image-Quality', 'X-Ignored-Parameters'
 ] as const
 
 /** Browsers cache a preflight answer this long (Chromium caps it at 2 hours). */

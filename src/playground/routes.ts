@@ -42,14 +42,17 @@ const FILES: Record<string, string> = {
   'style.css': 'text/css; charset=utf-8'
 }
 
-export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font'
+export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select'
 
 /**
  * What kind of input a template field wants, from the names the templates share:
  * colours are `background` and `color_*` (each read by colorField), `font`, `banner`
- * and `icon` name /list entries, `avatar` is an image URL.
+ * and `icon` name /list entries, `avatar` is an image URL; a field with a closed set of
+ * values (`locale`, `status`) is a select of them.
  */
-export function fieldKind (name: string): FieldKind {
+export function fieldKind (name: string, values?: () => readonly string[]): FieldKind {
+  // A closed set (locale, status): a select of its values.
+  if (values !== undefined) return 'select'
   if (name === 'background' || name.startsWith('color_')) return 'color'
   if (name === 'font' || name === 'banner' || name === 'icon') return name
   if (name === 'avatar') return 'image-url'
@@ -63,7 +66,7 @@ export function describeTemplates () {
     name: t.name,
     summary: t.summary,
     defaultFormat: t.defaultFormat,
-    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name), description: doc.description, default: doc.default ?? '' }))
+    fields: Object.entries(t.fields).map(([name, doc]) => ({ name, kind: fieldKind(name, doc.values), description: doc.description, default: doc.default ?? '', ...(doc.values === undefined ? {} : { options: [...doc.values()] }) }))
   }))
 }
 

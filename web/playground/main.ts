@@ -12,9 +12,11 @@ const DEBOUNCE_MS = 350
 
 interface FieldInfo {
   name: string
-  kind: 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font'
+  kind: 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select'
   description: string
   default: string
+  /** The values of a select (locale, status). */
+  options?: string[]
 }
 interface TemplateInfo { name: string, summary: string, defaultFormat: string, fields: FieldInfo[] }
 interface Envelope { success?: boolean, code?: number, message?: string, error?: string, requestId?: string }
@@ -63,6 +65,7 @@ const ui = {
   animated: $<HTMLSelectElement>('animated'),
   maxBytes: $<HTMLInputElement>('max-bytes'),
   reduced: $<HTMLParagraphElement>('reduced'),
+  ignored: $<HTMLParagraphElement>('ignored'),
   message: $<HTMLDivElement>('message'),
   frame: $<HTMLDivElement>('frame'),
   picture: $<HTMLImageElement>('picture'),
@@ -183,6 +186,35 @@ function buildFields (): void {
     label.textContent = field.name
     const row = document.createElement('div')
     row.className = 'input-row'
+    if (field.kind === 'select') {
+      // A closed set: its values, and first the template's default (not sent).
+      const select = document.createElement('select')
+      select.id = id
+      select.name = field.name
+      const first = document.createElement('option')
+      first.value = ''
+      first.textContent = field.default === '' ? '(default)' : `${field.default} (default)`
+      select.append(first, ...(field.options ?? []).filter((o) => o !== field.default).map((o) => {
+        const option = document.createElement('option')
+        option.value = o
+        option.textContent = o
+        return option
+      }))
+      select.value = values[field.name] ?? ''
+      const hint = document.createElement('p')
+      hint.className = 'hint'
+      hint.id = `${id}-hint`
+      hint.textContent = field.description
+      select.setAttribute('aria-describedby', hint.id)
+      select.addEventListener('change', () => {
+        values[field.name] = select.value
+        schedule()
+      })
+      row.append(select)
+      wrap.append(label, row, hint)
+      ui.fields.append(wrap)
+      continue
+    }
     const input = document.createElement('input')
     input.id = id
     input.name = field.name
@@ -393,6 +425,12 @@ function showReduced (reduced: string | null): void {
   ui.reduced.textContent = reduced === null ? '' : `X-Image-Reduced: ${reduced}`
 }
 
+/** The parameters the template did not read (X-Ignored-Parameters): a misspelt field shows here. */
+function showIgnored (ignored: string | null): void {
+  ui.ignored.hidden = ignored === null
+  ui.ignored.textContent = ignored === null ? '' : `Not read by this template (X-Ignored-Parameters): ${ignored}`
+}
+
 function render (): void {
   clearTimeout(state.timer)
   const request = currentRequest()
@@ -404,6 +442,7 @@ function render (): void {
     setState('idle')
     ui.picture.hidden = true
     showReduced(null)
+    showIgnored(null)
     ui.placeholder.hidden = false
     ui.placeholder.textContent = key === null ? 'Paste an API key to see the picture.' : 'Loading the templates…'
     ui.status.textContent = ''
@@ -437,6 +476,7 @@ function render (): void {
         showLinkFor(request)
         ui.status.textContent = `${res.status} · ${type} · ${formatBytes(blob.size)} · ${Math.round(performance.now() - started)} ms`
         showReduced(res.headers.get('x-image-reduced'))
+        showIgnored(res.headers.get('x-ignored-parameters'))
         return
       }
       const envelope = await res.json().catch(() => ({})) as Envelope

@@ -335,13 +335,13 @@ export interface paths {
          * Draw a template (welcome, goodbye, rank, quote) — GET with a body, for older clients
          * @description GET with a body is the compatibility path of the clients that send one (the C# and Rust clients): the body of `POST /gen/{template}` (`genTemplate`), read the same way. Browsers cannot send a body with GET, so this operation declares none and "Try it out" sends it without one: from a browser, and in new code, use POST.
          *
-         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         *     Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
          */
         get: operations["genTemplateViaGet"];
         put?: never;
         /**
          * Draw a template (welcome, goodbye, rank, quote)
-         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
+         * @description Fields as query parameters or a JSON body (GET or POST). The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes. A parameter the template does not read is accepted and named in the X-Ignored-Parameters header (comma-separated, percent-encoded, lower-cased), also on error answers. Templates: `welcome` (A welcome banner: avatar, username, member count, icon and banner); `goodbye` (A goodbye banner, the welcome banner's twin for members who leave); `rank` (A rank / level card: avatar, name, level, rank and an XP progress bar); `quote` (A quote card: a message in large type with the author's avatar and name).
          */
         post: operations["genTemplate"];
         delete?: never;
@@ -901,13 +901,25 @@ export interface components {
             icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
             /** @description (rank) Current level. Default: 1 */
             level?: string | number;
+            /**
+             * @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US
+             * @enum {string}
+             */
+            locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
             /** @description (rank) XP needed for the next level. Default: 100 */
             max_xp?: string | number;
+            /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+            member_count?: string | number;
             /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
             members?: string;
             /** @description (rank) Position on the leaderboard. Default: 1 */
             rank?: string | number;
-            /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+            /**
+             * @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none
+             * @enum {string}
+             */
+            status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+            /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
             text?: string;
             /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
             username?: string;
@@ -1728,6 +1740,8 @@ export interface operations {
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
+             *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
@@ -1930,6 +1944,8 @@ export interface operations {
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
              *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
+             *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
              *     `GEN_LIMIT_EXCEEDED`: The image description exceeds a limit of /gen/custom
@@ -2099,6 +2115,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
@@ -3699,13 +3717,19 @@ export interface operations {
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
                 /** @description (rank) Current level. Default: 1 */
                 level?: string | number;
+                /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
                 /** @description (rank) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
+                /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+                member_count?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
-                /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+                /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
+                status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+                /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
@@ -3765,6 +3789,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *
@@ -3925,13 +3951,19 @@ export interface operations {
                 icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
                 /** @description (rank) Current level. Default: 1 */
                 level?: string | number;
+                /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
                 /** @description (rank) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
+                /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
+                member_count?: string | number;
                 /** @description (welcome, goodbye) Third line, free text, e.g. "Member #42" */
                 members?: string;
                 /** @description (rank) Position on the leaderboard. Default: 1 */
                 rank?: string | number;
-                /** @description welcome: The title line instead of "WELCOME" (default WELCOME); goodbye: The title line instead of "GOODBYE" (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
+                /** @description (rank) The member's presence as a coloured ring round the avatar, in Discord's colours: online, idle, dnd, offline, invisible, streaming; none (default) draws the white ring. Default: none */
+                status?: "none" | "online" | "idle" | "dnd" | "offline" | "invisible" | "streaming";
+                /** @description welcome: The title line instead of "WELCOME" (or its word in the locale) (default WELCOME); goodbye: The title line instead of "GOODBYE" (or its word in the locale) (default GOODBYE); quote: The quoted message; wraps, and shrinks when long (default …) */
                 text?: string;
                 /** @description welcome: The member's name; long names shrink, then end in "…" (default Someone); goodbye: The member's name; long names shrink, then end in "…" (default Someone); rank: The member's name (default Someone); quote: Who said it (default Someone) */
                 username?: string;
@@ -4000,6 +4032,8 @@ export interface operations {
              *     `UNKNOWN_ASSET`: Unknown banner or icon name: use a name from /list/banners or /list/icons, or an image URL
              *
              *     `UNKNOWN_FONT`: Unknown font: use a name from /list/fonts
+             *
+             *     `UNKNOWN_LOCALE`: Unknown locale: use one of Discord's locales (en-US, fr, ja, pt-BR, …) or ar; the message lists them
              *
              *     `INVALID_COLOR`: Invalid colour: use a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"
              *

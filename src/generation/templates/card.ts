@@ -4,10 +4,30 @@ import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable } from '../drawable.js'
 import type { NewCanvas } from '../canvas/canvas-pool.js'
 import { drawCover, roundedRect } from '../canvas/draw.js'
+import { label, type Locale, LOCALES } from '../locale/locale.js'
 import { drawLine } from '../text/inline-text.js'
-import type { TemplateFields } from './template.js'
+import type { FieldDoc, TemplateFields } from './template.js'
 
 export const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
+
+/** Every template's `locale`: the language of its fixed labels, numbers and dates (src/generation/locale/). */
+export const LOCALE_FIELD: FieldDoc = {
+  description: 'The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction\'s `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given',
+  default: 'en-US',
+  values: () => LOCALES
+}
+
+/**
+ * A card's x positions in the locale's direction: as written for left to right, mirrored
+ * on a card `width` wide for right to left (an Arabic card reads from its right edge).
+ */
+export function placement (width: number, rtl: boolean): { x: (x: number, w?: number) => number, start: 'left' | 'right', end: 'left' | 'right' } {
+  return {
+    x: (x, w = 0) => rtl ? width - x - w : x,
+    start: rtl ? 'right' : 'left',
+    end: rtl ? 'left' : 'right'
+  }
+}
 
 export async function optionalImage<I> (load: () => Promise<I>, value: string | undefined): Promise<I | undefined> {
   return value === undefined || value.trim() === '' ? undefined : await load()
@@ -47,6 +67,7 @@ export function startCard (newCanvas: NewCanvas, W: number, H: number, backgroun
   return { canvas, ctx }
 }
 
-export function displayName (f: TemplateFields): string {
-  return (f.username ?? '').trim() || 'Someone'
+/** The name shown: the request's, or "Someone" in the locale. */
+export function displayName (f: TemplateFields, locale: Locale): string {
+  return (f.username ?? '').trim() || label(locale, 'card.someone')
 }

@@ -35,6 +35,8 @@ export interface FieldDoc {
    * hosted service's clients "12"; both read the same), so generated clients take `level: 12`.
    */
   numeric?: true
+  /** The values the field takes, listed in the document (an enum); the template reads the value itself. */
+  values?: () => readonly string[]
 }
 
 export interface Template {

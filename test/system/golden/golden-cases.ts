@@ -82,6 +82,15 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-xp-units', url: '/gen/rank', body: { username: 'Ann', level: '7', rank: '3', xp: '8420', max_xp: '12000', banner: 'aurora' } },
   { name: 'rank-basic', url: '/gen/rank', body: { username: 'Ann 🌟 アン', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '450', max_xp: '1000' } },
   { name: 'rank-compact-colours', url: '/gen/rank', body: { username: LONG_NAME, level: '1234', rank: '15000', xp: '12500', max_xp: '20000', color_bar: 'orange', color_text: '200,220,255', background: '#2b2d31', font: 'Nunito' } },
+  // Labels, numbers and dates in the request's locale (issue 40); Arabic mirrors the card.
+  { name: 'welcome-locale-fr', url: '/gen/welcome', body: { username: 'Amélie', avatar: '{img}/avatar.png', member_count: '1234', locale: 'fr' } },
+  { name: 'goodbye-locale-pt-br', url: '/gen/goodbye', body: { username: 'João', member_count: '41', locale: 'pt-br', banner: 'sunset' } },
+  { name: 'rank-locale-ja', url: '/gen/rank', body: { username: 'ゆうき', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '8420', max_xp: '12000', status: 'online', locale: 'ja' } },
+  { name: 'rank-locale-ar', url: '/gen/rank', body: { username: 'ليلى المصري', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '8420', max_xp: '12000', status: 'dnd', locale: 'ar' } },
+  { name: 'welcome-locale-ar', url: '/gen/welcome', body: { username: 'ليلى المصري', avatar: '{img}/avatar.png', member_count: '42', icon: 'star', locale: 'ar' } },
+  { name: 'quote-locale-ar', url: '/gen/quote', body: { username: 'ابن خلدون', avatar: '{img}/avatar.png', text: 'الإنسان مدني بالطبع', locale: 'ar' } },
+  { name: 'quote-locale-ja', url: '/gen/quote', body: { text: '急がば回れ', locale: 'ja' } },
+  { name: 'rank-status-streaming', url: '/gen/rank', body: { username: 'Ann', avatar: '{img}/avatar.png', level: '3', xp: '40', status: 'streaming' } },
   // Discord markup (docs/generation.md, "Discord markup"): custom emoji from the CDN (the image server), mentions as words.
   { name: 'welcome-discord-markup', url: '/gen/welcome', body: { username: 'Kai <:blob:111111111111111111>', avatar: '{img}/avatar.png', members: '<@80351110224678912> invited you <a:party:222222222222222222>', text: 'WELCOME <:blob:111111111111111111>' } },
   // A short quote: its author just below it, not at the foot of the card.

@@ -84,6 +84,16 @@ describe('remote image failures through the routes', () => {
     })
   }
 
+  it('REMOTE_FETCH_REFUSED names the setting that allows the address (REMOTE_FETCH_ALLOW), for the avatar of every template (issue 40)', async () => {
+    const before = hits.length
+    const refused = `http://127.0.0.2:${port}/ok.png`
+    for (const template of ['welcome', 'goodbye', 'rank', 'quote']) {
+      const res = await t.app.inject({ method: 'POST', url: `/gen/${template}`, headers: t.auth, payload: { avatar: refused } })
+      assertFetchError(res, 'REMOTE_FETCH_REFUSED', 'avatar', refused, /127\.0\.0\.2, .*loopback.*REMOTE_FETCH_ALLOW/)
+    }
+    assert.equal(hits.length, before)
+  })
+
   it('REMOTE_FETCH_REFUSED: an address outside the allow list and a non-http scheme, without a request sent', async () => {
     const before = hits.length
     const refused = `http://127.0.0.2:${port}/ok.png`

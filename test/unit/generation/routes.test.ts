@@ -83,6 +83,53 @@ describe('/gen/welcome and the other templates', () => {
   })
 })
 
+describe('locale, status and the parameters a template does not read (issue 40)', () => {
+  it('answers an unknown locale with 400 UNKNOWN_LOCALE naming the parameter and listing the locales, on every template', async () => {
+    for (const template of ['welcome', 'goodbye', 'rank', 'quote']) {
+      const res = await t.app.inject({ method: 'GET', url: `/gen/${template}?locale=klingon`, headers: t.auth })
+      const body = assertErrorEnvelope(res, 400, 'UNKNOWN_LOCALE', { message: /"locale".*en-US.*pt-BR.*ar/ })
+      assert.equal(body.field, 'locale')
+      assert.equal(body.valid.length, 33)
+    }
+  })
+
+  it('reads Discord\'s spellings and the documented variants: pt-br and pt_BR draw what pt-BR draws', async () => {
+    const draw = async (locale: string) => (await t.app.inject({ method: 'POST', url: '/gen/rank', headers: t.auth, payload: { username: 'Ana', level: 5, locale } })).rawPayload
+    const reference = await draw('pt-BR')
+    assert.ok(reference.equals(await draw('pt-br')) && reference.equals(await draw('pt_BR')) && reference.equals(await draw('pt')))
+    assert.ok(!reference.equals(await draw('en-US')))
+  })
+
+  it('draws the rank card\'s status ring in each status, and refuses any other value naming "status"', async () => {
+    const ring = async (status: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/gen/rank', headers: t.auth, payload: { username: 'Ana', status } })
+      assert.equal(res.statusCode, 200, res.body)
+      // A pixel of the ring: left of the avatar disc (centre 141,141, radius 90, ring to 98).
+      const { data } = await sharp(res.rawPayload).extract({ left: 141 - 94, top: 141, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      return `#${[...data].map((v) => v.toString(16).padStart(2, '0')).join('')}`
+    }
+    assert.equal(await ring('online'), '#23a55a')
+    assert.equal(await ring('IDLE'), '#f0b232')
+    assert.equal(await ring('dnd'), '#f23f43')
+    assert.equal(await ring('offline'), '#80848e')
+    assert.equal(await ring('streaming'), '#593695')
+    assertErrorEnvelope(await t.app.inject({ method: 'POST', url: '/gen/rank', headers: t.auth, payload: { status: 'busy' } }), 400, 'VALIDATION', { message: /"status".*online, idle, dnd/ })
+  })
+
+  it('names the parameters the template does not read in X-Ignored-Parameters, and still draws', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/gen/welcome?Colour_Bar=red', headers: t.auth, payload: { username: 'Ana', Level: 3, extra: { a: 1 }, output: 'png', 'we ird,name': 'x' } })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.equal(res.headers['x-ignored-parameters'], 'colour_bar, level, extra, we%20ird%2Cname')
+    const clean = await t.app.inject({ method: 'POST', url: '/gen/rank', headers: t.auth, payload: { username: 'Ana', level: 3, locale: 'fr', status: 'idle', output: 'png', max_bytes: 100000 } })
+    assert.equal(clean.statusCode, 200, clean.body)
+    assert.equal(clean.headers['x-ignored-parameters'], undefined)
+    const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`x${i}`, 'y']))
+    const capped = await t.app.inject({ method: 'POST', url: '/gen/quote', headers: t.auth, payload: { ...many, locale: 'xx' } })
+    assertErrorEnvelope(capped, 400, 'UNKNOWN_LOCALE')
+    assert.match(String(capped.headers['x-ignored-parameters']), /^x0, x1, .*x19, \(5 more\)$/)
+  })
+})
+
 describe('lists and previews', () => {
   it('lists templates, banners, icons and fonts in the envelope', async () => {
     const sizes: Record<string, number> = { templates: 4, banners: 8, icons: 10, fonts: 12 }

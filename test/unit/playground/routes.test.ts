@@ -80,6 +80,23 @@ describe('/playground', () => {
     assert.ok(checked >= 15, `${checked} fields checked`)
   })
 
+  it('gives a field of a closed set (locale, status) a select of its values; a value outside it is refused naming the field', async () => {
+    const body = json(await t.app.inject({ method: 'GET', url: '/playground/templates.json' }))
+    let checked = 0
+    for (const template of body.templates as Described[]) {
+      for (const field of template.fields.filter((f) => f.kind === 'select')) {
+        const options = (field as unknown as { options: string[] }).options
+        assert.ok(options.length > 1 && options.includes(field.default), `${template.name}.${field.name}: ${JSON.stringify(options)}`)
+        const res = await t.app.inject({ method: 'POST', url: `/gen/${template.name}`, headers: t.auth, payload: { [field.name]: 'no-such-value' } })
+        assert.equal(res.statusCode, 400, `${template.name}.${field.name} took a value outside its set`)
+        assert.match(json(res).message, new RegExp(`"${field.name}"`))
+        checked++
+      }
+    }
+    // locale on the four templates, status on the rank card.
+    assert.ok(checked >= 5, `${checked} fields checked`)
+  })
+
   it('says how to build the page when the bundle is missing', async () => {
     const empty = tempDir('uma-no-bundle-')
     const app = Fastify({ logger: false })

@@ -88,7 +88,10 @@ describe('rank card numbers', () => {
     assert.equal(xpProgress(8420, 12000), '8.4K / 12K XP')
     assert.equal(xpProgress(450, 1000), '450 / 1000 XP')
     assert.equal(xpProgress(12500, 20000), '12.5K / 20K XP')
-    assert.equal(xpProgress(950_000, 1_200_000), '0.9M / 1.2M XP')
+    assert.equal(xpProgress(940_000, 1_200_000), '0.9M / 1.2M XP')
+    // Rounded as Intl rounds the decimal (half away from zero), where toFixed's binary 0.95 gave 0.9.
+    assert.equal(xpProgress(950_000, 1_200_000), '1M / 1.2M XP')
     assert.equal(xpProgress(0, 100), '0 / 100 XP')
+    assert.equal(xpProgress(8420, 12000, 'fr'), '8,4\u00a0k / 12\u00a0k XP')
   })
 })

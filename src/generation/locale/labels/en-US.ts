@@ -1,0 +1,30 @@
+// English (United States): the labels every template draws, and the fallback of every other
+// locale (../locale.ts). Placeholders in braces are filled by label(); every locale's
+// file has exactly these keys and placeholders (test/unit/generation/locale/labels.test.ts).
+export const labels = {
+  'welcome.title': 'WELCOME',
+  'goodbye.title': 'GOODBYE',
+  'card.someone': 'Someone',
+  'greeting.member': 'Member #{number}',
+  'rank.level': 'LEVEL {level}',
+  'rank.rank': 'RANK #{rank}',
+  'rank.xp': '{xp} / {max} XP',
+  'quote.text': '“{text}”',
+  'quote.author': '— {name}',
+  'leaderboard.title': 'Leaderboard',
+  'leaderboard.level': 'Level',
+  'leaderboard.xp': 'XP',
+  'leaderboard.rank': 'Rank',
+  'leaderboard.page': 'Page {page} of {pages}',
+  'profile.member_since': 'Member since {date}',
+  'profile.level': 'Level',
+  'profile.rank': 'Rank',
+  'profile.xp': 'XP',
+  'profile.to_next': '{xp} XP to level {level}',
+  'nowplaying.title': 'Now playing',
+  'nowplaying.up_next': 'Up next: {title}',
+  'nowplaying.queue': '{count} in queue'
+} as const
+
+export type LabelKey = keyof typeof labels
+export type Labels = Readonly<Record<LabelKey, string>>
