@@ -23,7 +23,7 @@ export const LAYERS = [
   ['work'],
   ['http'],
   ['access'],
-  ['colors', 'gifs', 'conversion', 'generation', 'account', 'links', 'playground', 'system'],
+  ['colors', 'gifs', 'conversion', 'generation', 'account', 'links', 'playground', 'system', 'webhooks'],
   ['app.ts', 'server.ts', 'cli']
 ]
 

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import { createKeyService, type KeyService } from './access/keys.js'
 import { createCreditLedger, type CreditLedger } from './access/credits.js'
-import { type AccessEvents, NO_ACCESS_EVENTS } from './access/events.js'
+import type { AccessEvents } from './access/events.js'
 import { isStoreUnavailable, type Store } from './store/interface.js'
 import './http/route-config.js'
 import { bodyPlugin } from './http/body.js'
@@ -44,6 +44,7 @@ import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
 import { adminPlugin } from './admin/plugin.js'
+import { startWebhooks } from './webhooks/webhooks.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
 import { contentFingerprint } from './result-cache/fingerprint.js'
@@ -97,7 +98,7 @@ export interface AppDeps {
   colors?: ColorService
   /** Told of every request's start and end: the process's collection after requests (src/runtime/garbage.ts, createQuietCollector). */
   requestActivity?: RequestActivity
-  /** Where access events go (quota used up, credits low, key expired: src/access/events.ts); none by default. */
+  /** Where access events go (quota used up, credits low, key expired: src/access/events.ts); by default the webhooks (nowhere without WEBHOOK_URL). */
   events?: AccessEvents
 }
 
@@ -111,6 +112,8 @@ export interface AppServices {
   /** Prepaid credits per key, reserved at admission and settled at the answer (src/access/credits.ts). */
   credits: CreditLedger
   counters: CounterStore
+  /** What access tells the operator's storefront (quota used up, credits low, key expired): the webhooks, or nothing without WEBHOOK_URL. */
+  events: AccessEvents
   /** The engine every heavy job passes through (src/work/work.ts). */
   work: Work
   /** What the features' routes do, built here and handed to their routes. */
@@ -135,7 +138,7 @@ declare module 'fastify' {
   }
 }
 
-export async function createApp ({ config, store, counters, logger, colors = createColorService(), requestActivity, events = NO_ACCESS_EVENTS }: AppDeps): Promise<FastifyInstance> {
+export async function createApp ({ config, store, counters, logger, colors = createColorService(), requestActivity, events: injectedEvents }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One line per request, written by src/http/request-log.ts (from src/access/request-gate.ts), instead of Fastify's two.
@@ -177,6 +180,16 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   // (an event-loop delay sampler among them) and the per-request counting exist only
   // with a metrics port.
   const metrics = config.metricsPort === undefined ? NO_METRICS : await createMetrics()
+  // Webhooks to the operator's storefront (docs/webhooks.md): access emits, the sender
+  // delivers in the background; on close what is queued is spilled to DATA_DIR.
+  const webhooks = startWebhooks({
+    config,
+    expiredBetween: async (fromMs, toMs) => (await store.keys.expiringBetween(fromMs, toMs)).map((key) => ({ key, expiredAt: key.expiresAt?.getTime() ?? toMs })),
+    observer: metrics.webhooks,
+    log: app.log,
+    version: pkg.version
+  })
+  const events = injectedEvents ?? webhooks.events
   let lastUsageWarn = -Infinity
   const usage = createUsageRecorder(store.usage, {
     flushMs: config.usageFlushMs,
@@ -201,6 +214,8 @@ export async function createApp ({ config, store, counters, logger, colors = cre
   // Usage is written before the store closes (the store's owner closes it, and the
   // counters, after the app).
   app.addHook('onClose', async () => await usage.close())
+  // After the requests (they may still emit), what the sender has not delivered is spilled.
+  app.addHook('onClose', async () => await webhooks.close())
 
   const routeTable: RouteInfo[] = []
   app.decorate('routeTable', routeTable)
@@ -302,7 +317,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     discordCdn: config.discordCdnUrl,
     requestTimeoutMs: config.requestTimeoutMs
   })
-  app.decorate('services', { config, store, keys, metrics, usage, credits, counters, work, colors, generation })
+  app.decorate('services', { config, store, keys, metrics, usage, credits, counters, events, work, colors, generation })
   await app.register(gifRoutes, { store: store.gifs, files: store.gifFiles, publicUrl: config.publicUrl, counters, work, requestTimeoutMs: config.requestTimeoutMs })
   await app.register(textConversionRoutes, { bodyLimit: config.textBodyLimit, work })
   await app.register(generationRoutes, { service: generation })

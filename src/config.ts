@@ -12,7 +12,7 @@ import { ConfigError, type Parser } from './config/parsers.js'
 import { CONNECTIONS_PER_ADDRESS_DIVISOR, RETIRED_SETTINGS, type Setting, SETTINGS } from './config/settings.js'
 
 export { ConfigError } from './config/parsers.js'
-export { CONNECTIONS_PER_ADDRESS_DIVISOR, type LogLevel, RETIRED_SETTINGS, SETTING_NAMES, SETTINGS, settingShown } from './config/settings.js'
+export { CONNECTIONS_PER_ADDRESS_DIVISOR, type LogLevel, RETIRED_SETTINGS, SETTING_NAMES, SETTINGS, settingShown, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './config/settings.js'
 export { parseSize } from './config/units.js'
 
 type Env = Record<string, string | undefined>
@@ -90,6 +90,9 @@ export function loadConfig (env: Env = process.env, cwd = process.cwd()): Config
   const dataDir = path.resolve(cwd, settings.DATA_DIR)
   // Created on first start when missing; something else in its place is a mistake.
   if (fs.existsSync(dataDir) && !fs.statSync(dataDir).isDirectory()) throw new ConfigError('DATA_DIR', `must be a directory (created when missing), but ${dataDir} is a file`)
+  if (config.webhookUrl !== undefined && config.webhookSecret === undefined) {
+    throw new ConfigError('WEBHOOK_SECRET', 'must be set when WEBHOOK_URL is: the receiver checks each delivery\'s signature with it ("echo whsec_$(openssl rand -base64 32)" makes one; docs/webhooks.md)')
+  }
   if (config.metricsPort !== undefined && config.metricsPort !== 0 && config.metricsPort === config.port) {
     throw new ConfigError('METRICS_PORT', `must differ from PORT (${config.port}): metrics are never served on the public port`)
   }

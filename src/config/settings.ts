@@ -21,6 +21,7 @@ export const SETTING_GROUPS = {
   info: { title: 'What GET / hands to clients', envTitle: 'What GET / hands to clients (empty unless set)' },
   rateLimits: { title: 'Rate limits' },
   metrics: { title: 'Metrics', envTitle: 'Metrics (off unless METRICS_PORT is set)' },
+  webhooks: { title: 'Webhooks to the storefront', envTitle: 'Webhooks to the storefront (off unless WEBHOOK_URL is set)', page: 'webhooks.md' },
   scaleOut: { title: 'Scale-out: PostgreSQL and Redis', envTitle: 'Scale-out: PostgreSQL and Redis (off unless set)' },
   imageConversion: { title: 'Image conversion', page: 'image-conversion.md' },
   imageGeneration: { title: 'Image generation', page: 'generation.md' },
@@ -78,6 +79,29 @@ export const CONNECTIONS_PER_ADDRESS_DIVISOR = 5
 const linkSigningKey = (key: string, name: string): string => {
   if (key.length < 32 || /[\s\x00-\x1f\x7f]/.test(key)) throw new ConfigError(name, 'must be a comma-separated list of keys of at least 32 printable characters each (openssl rand -base64 32 makes one)')
   return key
+}
+
+/** What a key's storefront may hear about (src/access/events.ts, AccessEvent['type']): WEBHOOK_EVENTS. */
+export const WEBHOOK_EVENT_TYPES = ['quota.exhausted', 'credits.low', 'key.expired'] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+const webhookEventType = (type: string, name: string): WebhookEventType => {
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) throw new ConfigError(name, `must be a comma-separated list of ${WEBHOOK_EVENT_TYPES.join(', ')}, got "${type}"`)
+  return type as WebhookEventType
+}
+
+/**
+ * WEBHOOK_SECRET as the Standard Webhooks spec writes it: `whsec_` and 24 to 64 random bytes
+ * in base64 (the prefix may be left out). Read as base64 by every receiver's library, so a
+ * secret that is not base64 would sign with other bytes than the receiver checks: refused.
+ * The message never repeats the value.
+ */
+const webhookSecret = (): Parser<string> => (raw, name) => {
+  const value = raw.trim()
+  const base64 = value.startsWith('whsec_') ? value.slice(6) : value
+  const bytes = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(base64) ? Buffer.from(base64, 'base64').length : 0
+  if (bytes < 24 || bytes > 64) throw new ConfigError(name, `must be whsec_ followed by 24 to 64 random bytes in base64 (the Standard Webhooks form; "echo whsec_$(openssl rand -base64 32)" makes one), got ${bytes === 0 ? 'text that is not base64' : `${bytes} bytes`}`)
+  return `whsec_${base64}`
 }
 
 const apiKey = (key: string, name: string): string => {
@@ -302,6 +326,56 @@ export const SETTINGS = [
     doc: 'Prometheus `/metrics` on this port, never on the public one'
   }),
   setting({ name: 'METRICS_HOST', group: 'metrics', field: 'metricsHost', parse: bindHost(), default: '127.0.0.1', shown: '127.0.0.1', doc: 'interface of the metrics port' }),
+
+  // --- Webhooks (docs/webhooks.md): loadConfig refuses a URL without its secret.
+  setting({
+    name: 'WEBHOOK_URL',
+    group: 'webhooks',
+    field: 'webhookUrl',
+    parse: optional(httpUrl()),
+    default: undefined,
+    shown: '',
+    defaultNote: 'off',
+    doc: 'where events about keys (`quota.exhausted`, `credits.low`, `key.expired`) are POSTed, signed per Standard Webhooks; redirects are not followed ([webhooks.md](webhooks.md))'
+  }),
+  setting({
+    name: 'WEBHOOK_SECRET',
+    group: 'webhooks',
+    field: 'webhookSecret',
+    parse: optional(webhookSecret()),
+    default: undefined,
+    shown: '',
+    defaultNote: 'required with `WEBHOOK_URL`',
+    doc: 'the signing secret shared with the receiver: `whsec_` and 24 to 64 random bytes in base64 (`echo whsec_$(openssl rand -base64 32)`) ([webhooks.md](webhooks.md#verifying-a-delivery))'
+  }),
+  setting({
+    name: 'WEBHOOK_EVENTS',
+    group: 'webhooks',
+    field: 'webhookEvents',
+    parse: list(webhookEventType),
+    default: () => [...WEBHOOK_EVENT_TYPES],
+    shown: WEBHOOK_EVENT_TYPES.join(','),
+    defaultNote: 'all',
+    doc: 'the events sent, comma-separated; the others are not sent'
+  }),
+  setting({
+    name: 'WEBHOOK_TIMEOUT_MS',
+    group: 'webhooks',
+    field: 'webhookTimeoutMs',
+    parse: integer(100, 60_000),
+    default: 10_000,
+    shown: '10000',
+    doc: 'deadline of each POST, answer included: past it the attempt counts as failed and is retried'
+  }),
+  setting({
+    name: 'WEBHOOK_RETRY_FOR',
+    group: 'webhooks',
+    field: 'webhookRetryForMs',
+    parse: duration(60_000, 7 * DAY_MS),
+    default: DAY_MS,
+    shown: '1 day',
+    doc: 'how long an event is retried (network errors, timeouts, `429`, `5xx`; backoff from 5 s to 1 h with jitter) before it is dropped with a log line ([webhooks.md](webhooks.md#retries))'
+  }),
 
   // --- Scale-out
   setting({

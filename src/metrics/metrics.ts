@@ -20,6 +20,16 @@ export interface ResultCacheObserver {
   held (bytes: number, entries: number): void
 }
 
+/** The webhooks' report (src/webhooks/): deliveries made, retried and dropped, by event type, and what waits. */
+export interface WebhookObserver {
+  delivered (type: string): void
+  /** `reason`: network, timeout, status_408, status_429, status_5xx. */
+  retried (type: string, reason: string): void
+  /** `reason`: expired (retried for WEBHOOK_RETRY_FOR), refused (a 4xx), redirect, queue_full. */
+  dropped (type: string, reason: string): void
+  queued (length: number): void
+}
+
 export interface Metrics {
   /** What GET /metrics prints; undefined when nothing is counted. */
   readonly registry: Registry | undefined
@@ -29,10 +39,12 @@ export interface Metrics {
   remoteFetched (outcome: string): void
   queue (name: string): QueueObserver
   readonly resultCache: ResultCacheObserver
+  readonly webhooks: WebhookObserver
 }
 
 const IGNORED_QUEUE: QueueObserver = { changed () {}, rejected () {} }
 const IGNORED_RESULT_CACHE: ResultCacheObserver = { hit () {}, miss () {}, evicted () {}, held () {} }
+export const IGNORED_WEBHOOKS: WebhookObserver = { delivered () {}, retried () {}, dropped () {}, queued () {} }
 
 export const NO_METRICS: Metrics = {
   registry: undefined,
@@ -41,7 +53,8 @@ export const NO_METRICS: Metrics = {
   rateLimitRejected () {},
   remoteFetched () {},
   queue: () => IGNORED_QUEUE,
-  resultCache: IGNORED_RESULT_CACHE
+  resultCache: IGNORED_RESULT_CACHE,
+  webhooks: IGNORED_WEBHOOKS
 }
 
 export async function createMetrics (): Promise<Metrics> {
@@ -60,6 +73,10 @@ export async function createMetrics (): Promise<Metrics> {
   const cacheEvictions = new client.Counter({ name: 'result_cache_evictions_total', help: 'Result cache entries deleted to stay within RESULT_CACHE_MAX_BYTES', registers: [registry] })
   const cacheBytes = new client.Gauge({ name: 'result_cache_bytes', help: 'Bytes the result cache holds on disk', registers: [registry] })
   const cacheEntries = new client.Gauge({ name: 'result_cache_entries', help: 'Entries the result cache holds on disk', registers: [registry] })
+  const webhooksDelivered = new client.Counter({ name: 'webhook_deliveries_total', help: 'Webhooks the receiver took (2xx), by event type', labelNames: ['type'] as const, registers: [registry] })
+  const webhooksRetried = new client.Counter({ name: 'webhook_retries_total', help: 'Webhook attempts that failed and will be retried, by event type and reason', labelNames: ['type', 'reason'] as const, registers: [registry] })
+  const webhooksDropped = new client.Counter({ name: 'webhook_dropped_total', help: 'Webhooks given up (expired, refused, redirect, queue_full), by event type and reason', labelNames: ['type', 'reason'] as const, registers: [registry] })
+  const webhooksQueued = new client.Gauge({ name: 'webhook_queue_length', help: 'Webhooks waiting to be sent or retried', registers: [registry] })
   return {
     registry,
     requestStarted: () => requests.enter(),
@@ -81,6 +98,12 @@ export async function createMetrics (): Promise<Metrics> {
         cacheBytes.set(bytes)
         cacheEntries.set(entries)
       }
+    },
+    webhooks: {
+      delivered: (type) => webhooksDelivered.inc({ type }),
+      retried: (type, reason) => webhooksRetried.inc({ type, reason }),
+      dropped: (type, reason) => webhooksDropped.inc({ type, reason }),
+      queued: (length) => webhooksQueued.set(length)
     }
   }
 }
