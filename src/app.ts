@@ -41,6 +41,7 @@ import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
+import { consoleRoutes } from './admin/console-routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
 import { contentFingerprint } from './result-cache/fingerprint.js'
@@ -303,6 +304,7 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
   })
   await app.register(playgroundRoutes)
+  await app.register(consoleRoutes)
 
   return app
 }
