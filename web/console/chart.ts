@@ -8,6 +8,8 @@ const SVG = 'http://www.w3.org/2000/svg'
 const WIDTH = 720
 const HEIGHT = 240
 const LEFT = 48
+/** Room for today's date, centred under the last bar. */
+const RIGHT = 20
 const BOTTOM = 28
 const TOP = 12
 
@@ -23,12 +25,12 @@ export function usageChart (days: DayTotal[], label: string): SVGSVGElement {
   const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', 'aria-label': label, class: 'bars' })
   const top = niceMax(Math.max(0, ...days.map((d) => d.units)))
   const plotHeight = HEIGHT - TOP - BOTTOM
-  const slot = (WIDTH - LEFT) / Math.max(1, days.length)
+  const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, days.length)
   const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight
 
   // The scale: zero, half and the top, with light lines across.
   for (const value of [0, top / 2, top]) {
-    svg.append(el('line', { x1: LEFT, x2: WIDTH, y1: y(value), y2: y(value), class: 'grid-line' }))
+    svg.append(el('line', { x1: LEFT, x2: WIDTH - RIGHT, y1: y(value), y2: y(value), class: 'grid-line' }))
     svg.append(el('text', { x: LEFT - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'axis' }, Number.isInteger(value) ? String(value) : value.toFixed(1)))
   }
   days.forEach((d, i) => {

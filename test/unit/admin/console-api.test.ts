@@ -7,6 +7,13 @@ import { ApiError, createApi, dailyTotals, lastDays, limitsPatch, niceMax, query
 
 interface Sent { url: string, init: RequestInit }
 
+/** The ApiError a call was refused with (a call that succeeds fails the test). */
+async function refusal (call: Promise<unknown>): Promise<ApiError> {
+  const err = await call.then(() => undefined, (e: unknown) => e)
+  assert.ok(err instanceof ApiError, `refused with an ApiError, got ${String(err)}`)
+  return err
+}
+
 function fakeFetch (answer: () => Response): { sent: Sent[], fetch: (url: string, init: RequestInit) => Promise<Response> } {
   const sent: Sent[] = []
   return { sent, fetch: async (url, init) => { sent.push({ url, init }); return answer() } }
@@ -39,19 +46,18 @@ describe('the console\'s API calls', () => {
 
   it('turns a refusal into the envelope\'s message, code and request id', async () => {
     const f = fakeFetch(() => Response.json({ success: false, code: 403, error: 'ADMIN_SCOPE', message: 'This token lacks the keys scope', requestId: 'req-7' }, { status: 403 }))
-    const err = await createApi('t', f.fetch).listKeys({}).then(() => null, (e: unknown) => e)
-    assert.ok(err instanceof ApiError)
+    const err = await refusal(createApi('t', f.fetch).listKeys({}))
     assert.equal(err.message, 'This token lacks the keys scope')
     assert.equal(err.detail, '403 ADMIN_SCOPE · request id req-7')
   })
 
   it('says what came when a refusal has no envelope: a 404 means no management API here, a dead server a failed request', async () => {
-    const notFound = await createApi('t', fakeFetch(() => new Response('nope', { status: 404 })).fetch).whoami().catch((e: ApiError) => e)
+    const notFound = await refusal(createApi('t', fakeFetch(() => new Response('nope', { status: 404 })).fetch).whoami())
     assert.match(notFound.message, /not enabled here/)
-    const limited = await createApi('t', fakeFetch(() => new Response('', { status: 429, headers: { 'retry-after': '30' } })).fetch).whoami().catch((e: ApiError) => e)
+    const limited = await refusal(createApi('t', fakeFetch(() => new Response('', { status: 429, headers: { 'retry-after': '30' } })).fetch).whoami())
     assert.equal(limited.message, 'The server answered 429 without a message')
     assert.equal(limited.retryAfter, 30)
-    const down = await createApi('t', async () => { throw new TypeError('fetch failed') }).whoami().catch((e: ApiError) => e)
+    const down = await refusal(createApi('t', async () => { throw new TypeError('fetch failed') }).whoami())
     assert.equal(down.status, 0)
     assert.match(down.message, /fetch failed.*Is the server running/)
   })
