@@ -41,6 +41,7 @@ import { GIF_WEBP_PRIORS } from './gifs/webp.js'
 import { createWork, type Work } from './work/work.js'
 import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conversion/image/routes.js'
 import { playgroundRoutes } from './playground/routes.js'
+import { adminPlugin } from './admin/plugin.js'
 import { consoleRoutes } from './admin/console-routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
@@ -304,6 +305,17 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     remote: { allow: config.remoteFetchAllow, timeoutMs: config.remoteFetchTimeoutMs }
   })
   await app.register(playgroundRoutes)
+  // The management API (/admin/v1/, docs/admin-api.md): operator tokens, never keys; 404 while none exists.
+  await app.register(adminPlugin, {
+    store,
+    keys,
+    usage,
+    counters,
+    envToken: config.adminToken,
+    answerKey: { configured: config.adminAnswerKey, dataDir: config.dataDir, scaleOut: config.databaseUrl !== undefined },
+    ipv6Prefix: config.rateLimitIpv6Prefix
+  })
+  // The operator console (/admin, docs/console.md): its files behind the same gate.
   await app.register(consoleRoutes)
 
   return app

@@ -13,6 +13,8 @@ export const ERROR_CATALOGUE = {
   AUTH_UNKNOWN_KEY: { status: 401, message: 'Unknown API key: check the key, or ask the operator for a new one' },
   AUTH_KEY_DISABLED: { status: 401, message: 'This API key is disabled: ask the operator to enable it again' },
   AUTH_KEY_REVOKED: { status: 401, message: 'This API key has been revoked: ask the operator for a new one' },
+  AUTH_KEY_EXPIRED: { status: 401, message: 'This API key has expired: ask the operator to renew it' },
+  AUTH_KEY_ROLLED: { status: 401, message: 'This API key was replaced by a new one (rolled) and its grace period is over: use the new key' },
 
   // Requests the server cannot read.
   VALIDATION: { status: 400, message: 'Invalid request' },
@@ -38,6 +40,8 @@ export const ERROR_CATALOGUE = {
   // Limits per key (src/access/rate-limit.ts).
   RATE_LIMITED: { status: 429, message: 'Too many requests: this key\'s rate limit is used up; retry after the number of seconds in Retry-After' },
   QUOTA_EXCEEDED: { status: 429, message: 'This key\'s quota for the period is used up; retry after the number of seconds in Retry-After, or ask the operator for a larger quota' },
+  // Prepaid credits (src/access/credits.ts): refused before any work, nothing drawn.
+  CREDITS_EXHAUSTED: { status: 402, message: 'This key\'s credits do not cover this request: X-Credits-Remaining says what is left; ask the operator for more credits' },
   // Image generation (src/generation/) and fetching images from URLs
   // (src/remote-fetch/). Every fetch failure is a 400 naming the URL's role.
   REMOTE_FETCH_REFUSED: { status: 400, message: 'The image URL was refused: only http(s) URLs of public hosts can be fetched' },
@@ -67,11 +71,23 @@ export const ERROR_CATALOGUE = {
   LINK_TOO_LONG: { status: 414, message: 'The link is longer than this server serves: mint it with POST /links, which stores long requests and answers a short link' },
   LINK_INVALID: { status: 403, message: 'The link\'s signature does not match: it was changed after it was signed, or signed with a secret that was rolled since' },
   LINK_EXPIRED: { status: 410, message: 'The link has expired: ask its owner for a new one' },
-  LINK_KEY_REFUSED: { status: 403, message: 'The key that made this link is disabled or revoked: ask the link\'s owner for a new link' },
+  LINK_KEY_REFUSED: { status: 403, message: 'The key that made this link is disabled, revoked or expired: ask the link\'s owner for a new link' },
   LINK_NOT_FOUND: { status: 404, message: 'This minted link is not stored here: mint it again with POST /links' },
   LINK_BODY_INVALID: { status: 400, message: 'The link\'s body parameter must be base64url (no padding) of a JSON text in UTF-8' },
   LINK_NOT_LINKABLE: { status: 400, message: 'This path cannot be linked: only the picture routes can (/gen/{template}, /gen/custom, and the image conversions with url=)' },
   LINKS_NOT_CONFIGURED: { status: 503, message: 'Signed links are off: with DATABASE_URL every instance must share LINK_SIGNING_KEYS; the operator sets it (docs/links.md)' },
+
+  // The management API (/admin/v1/, src/admin/, docs/admin-api.md): operator tokens, never API keys.
+  ADMIN_AUTH_MISSING: { status: 401, message: 'Missing operator token: send "Authorization: Bearer umo_..." (npm run cli -- admin tokens create makes one)' },
+  ADMIN_AUTH_INVALID: { status: 401, message: 'Invalid operator token: the management API takes operator tokens (umo_...), never API keys; check the token, or make one with "npm run cli -- admin tokens create"' },
+  ADMIN_SCOPE: { status: 403, message: 'This operator token lacks the scope this endpoint needs: make a token with it (admin tokens create --scope ...)' },
+  ADMIN_AUTH_LIMITED: { status: 429, message: 'Too many failed attempts with operator tokens from this address: retry after the number of seconds in Retry-After' },
+  ADMIN_KEY_NOT_FOUND: { status: 404, message: 'No key has this id: ids come from GET /admin/v1/keys' },
+  ADMIN_KEY_INVALID: { status: 400, message: 'The key cannot be changed so: see the message for what to send' },
+  ADMIN_KEY_CONFLICT: { status: 409, message: 'Another key has this name: choose another name' },
+  ADMIN_REPORT_NOT_FOUND: { status: 404, message: 'No gif report has this id: ids come from GET /admin/v1/gifs/reports' },
+  IDEMPOTENCY_MISMATCH: { status: 409, message: 'This Idempotency-Key was used with another body: use a new key for a new request, or send the same body again' },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: 'A request with this Idempotency-Key is still being answered: retry in a moment' },
 
   // Routing.
   NOT_FOUND: { status: 404, message: 'Not found: no such endpoint. See /docs for the list of endpoints' },

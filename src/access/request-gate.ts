@@ -3,7 +3,7 @@
 // access's (keys, limits, usage); the HTTP pieces it calls are http/'s.
 //
 // On the way in: request id header, in-flight gauge, the route's policy, its deadline,
-// API key (unless the route is public), rate limit and quota. On the way out: metrics,
+// API key (unless the route is public or the management API's), rate limit and quota. On the way out: metrics,
 // usage, the log line.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
@@ -69,7 +69,8 @@ export const requestGatePlugin = fp(async function requestGate (app: FastifyInst
     if (route.unknown) return
     deadlines.start(reply)
     if (replayOf !== undefined) request.apiKey = await opts.keys.authenticateHash(replayOf)
-    else if (!route.public) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
+    // The management API takes operator tokens, never keys: its own gate (src/admin/gate.ts) follows.
+    else if (!route.public && route.admin === undefined) request.apiKey = await opts.keys.authenticate(request.headers.authorization)
     await limiter.admit(request, reply, route)
   })
 

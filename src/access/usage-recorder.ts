@@ -31,6 +31,12 @@ export function periodStartDay (period: QuotaPeriod, now: number): string {
   return period === 'day' ? day : `${day.slice(0, 8)}01`
 }
 
+/** The period containing `now` as a label: YYYY-MM-DD for a day, YYYY-MM for a month (credits' refills). */
+export function periodLabel (period: QuotaPeriod, now: number): string {
+  const day = utcDay(now)
+  return period === 'day' ? day : day.slice(0, 7)
+}
+
 /** When the period containing `now` ends (epoch ms). */
 export function periodEnd (period: QuotaPeriod, now: number): number {
   const d = new Date(now)

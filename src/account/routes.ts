@@ -7,7 +7,7 @@ import { periodEnd, type UsageRecorder, utcDay } from '../access/usage-recorder.
 import type { Store } from '../store/interface.js'
 import { AppError } from '../errors.js'
 import type { LinkSigner } from '../access/link-secrets.js'
-import { daysAgo, sumByGroup } from './usage-report.js'
+import { daysAgo, readUsage, sumByGroup } from './usage-report.js'
 
 /** How far back /me reports usage. */
 export const USAGE_REPORT_DAYS = 30
@@ -70,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountOptions> = async (a
     const now = Date.now()
     // Counted usage is written in batches: include what is still pending.
     await usage.flush()
-    const entries = await store.usage.list({ keyId: key.id, sinceDay: daysAgo(now, USAGE_REPORT_DAYS - 1) })
+    const entries = await readUsage(store.usage, { keyId: key.id, from: daysAgo(now, USAGE_REPORT_DAYS - 1), to: utcDay(now) })
     let quota = null
     if (key.limits.quotaMax != null && key.limits.quotaPeriod != null) {
       const period = key.limits.quotaPeriod

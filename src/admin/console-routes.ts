@@ -20,7 +20,9 @@ export interface ConsoleOptions {
 
 export const consoleRoutes: FastifyPluginAsync<ConsoleOptions> = async (app, opts) => {
   const bundle = createPageBundle(opts.bundleDir ?? DEFAULT_CONSOLE_DIR, 'CONSOLE_NOT_BUILT')
-  const config = { public: true, errors: ['CONSOLE_NOT_BUILT' as const] }
+  // Behind the management API's gate (src/admin/gate.ts): 404 while no operator token
+  // exists, then served to anyone, as the files hold nothing of the operator's.
+  const config = { admin: 'page' as const, cost: 0, errors: ['CONSOLE_NOT_BUILT' as const] }
   const schema = { hide: true }
 
   app.get('/admin', { config, schema }, async (request, reply) =>

@@ -136,6 +136,26 @@ export const SETTINGS = [
     defaultNote: 'a random key kept in `DATA_DIR/link-signing-key`; with `DATABASE_URL`, links are off until it is set',
     doc: 'comma-separated server keys (32+ printable characters each) that every key\'s link secret is derived from: the first derives the secrets `/me` shows, every one is tried when a link is checked; rotate by putting a new one first and dropping the old one later ([links.md](links.md#the-server-key))'
   }),
+  setting({
+    name: 'ADMIN_TOKEN',
+    group: 'server',
+    field: 'adminToken',
+    parse: optional(text(/^umo_[\x21-\x7e]{28,200}$/, 'an operator token: "umo_" and 28 to 200 printable characters (openssl rand -hex 24 | sed s/^/umo_/ makes one)', 'as written')),
+    default: undefined,
+    shown: '',
+    defaultNote: 'none: the management API answers 404 until a token exists (`admin tokens create`)',
+    doc: 'an operator token with every scope, for automation: the management API under `/admin/v1/` ([admin-api.md](admin-api.md)) takes it as `Authorization: Bearer <token>`'
+  }),
+  setting({
+    name: 'ADMIN_ANSWER_KEY',
+    group: 'server',
+    field: 'adminAnswerKey',
+    parse: optional(text(/^[\x21-\x7e]{32,200}$/, 'at least 32 printable characters (openssl rand -base64 32 makes one)', 'as written')),
+    default: undefined,
+    shown: '',
+    defaultNote: 'a random key kept in `DATA_DIR/admin-answer-key`; with `DATABASE_URL`, answers are not kept until it is set',
+    doc: 'the server-side secret that encrypts (AES-256-GCM) the answers of `POST /admin/v1/keys` kept 24 h for a retried `Idempotency-Key`; the same on every instance ([admin-api.md](admin-api.md#idempotency))'
+  }),
   setting({ name: 'BODY_LIMIT', group: 'server', field: 'bodyLimit', parse: size(KB, 64 * MB), default: MB, shown: '1mb', doc: 'body limit of JSON routes without their own (`512kb`, `2mb`, bytes)' }),
   // 4 MiB: a 1 MB document still fits once JSON-escaped (quotes, newlines, non-ASCII as \u).
   setting({ name: 'TEXT_BODY_LIMIT', group: 'server', field: 'textBodyLimit', parse: size(KB, 64 * MB), default: 4 * MB, shown: '4mb', doc: 'body limit of the text conversions' }),

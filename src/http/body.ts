@@ -101,23 +101,23 @@ function buildKeyMap (schema: JsonSchema | undefined, depth = 0): KeyMap | null 
  * Renames object keys to the spelling the schema declares, ignoring case (others are
  * kept), and drops every object member whose value is null, at every depth.
  */
-export function normalizeKeys (value: unknown, schema: unknown): unknown {
-  return applyKeyMap(value, buildKeyMap(schema as JsonSchema) ?? undefined, 1)
+export function normalizeKeys (value: unknown, schema: unknown, options: { keepNulls?: boolean } = {}): unknown {
+  return applyKeyMap(value, buildKeyMap(schema as JsonSchema) ?? undefined, 1, options.keepNulls === true)
 }
 
-function applyKeyMap (value: unknown, map: KeyMap | undefined, depth: number): unknown {
+function applyKeyMap (value: unknown, map: KeyMap | undefined, depth: number, keepNulls = false): unknown {
   if (value === null || typeof value !== 'object') return value
   if (depth > MAX_JSON_DEPTH) {
     throw new AppError('JSON_TOO_DEEP', `The JSON body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep, the most this server reads: send only the fields the endpoint documents (see /docs), none of which nests that deep`, { details: { limit: MAX_JSON_DEPTH } })
   }
-  if (Array.isArray(value)) return value.map((v) => applyKeyMap(v, map?.items, depth + 1))
+  if (Array.isArray(value)) return value.map((v) => applyKeyMap(v, map?.items, depth + 1, keepNulls))
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
-    if (v === null) continue
+    if (v === null && !keepNulls) continue
     const declared = map?.names.get(key.toLowerCase()) ?? key
     // An exact spelling wins over a case variant sent beside it (unless it is null).
     if (declared !== key && (value as Record<string, unknown>)[declared] != null) continue
-    out[declared] = applyKeyMap(v, map?.children.get(declared), depth + 1)
+    out[declared] = applyKeyMap(v, map?.children.get(declared), depth + 1, keepNulls)
   }
   return out
 }
@@ -128,10 +128,10 @@ function decodeBody (request: FastifyRequest): unknown {
   if (mode === undefined || mode === 'raw' || !(raw === undefined || Buffer.isBuffer(raw))) return raw
   const text = raw === undefined ? '' : decodeUtf8(raw)
   const schema = request.routeOptions.schema?.body
-  if (mode === 'json') {
+  if (mode === 'json' || mode === 'json-with-nulls') {
     if (text.trim() === '') return {}
-    // A body of `null` is no body, as a null field is no field.
-    return normalizeKeys(parseJson(text), schema) ?? {}
+    // A body of `null` is no body, as a null field is no field (in 'json' mode).
+    return normalizeKeys(parseJson(text), schema, { keepNulls: mode === 'json-with-nulls' }) ?? {}
   }
   // json-or-text
   const trimmed = text.trim()

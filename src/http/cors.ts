@@ -18,7 +18,7 @@ import { REQUEST_ID_HEADER } from './request-id.js'
 /** What a script may read of an answer: the limit state it must respect, the request id for a report, image facts. */
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
-  'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'Retry-After', REQUEST_ID_HEADER,
+  'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Credits-Remaining', 'Retry-After', REQUEST_ID_HEADER,
   'X-Image-Width', 'X-Image-Height', 'X-Image-Frames', 'X-Image-Quality'
 ] as const
 

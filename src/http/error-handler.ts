@@ -61,6 +61,12 @@ export function describeValidation (context: string | undefined, errors: AjvErro
   if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     message = `must be one of: ${params.allowedValues.join(', ')}`
   }
+  // A union of literals (Type.Union of Type.Literal) fails as one `const` per branch, then
+  // `anyOf`: the values of every branch, rather than "must be equal to constant".
+  if (first.keyword === 'const') {
+    const allowed = errors.filter((e) => e.keyword === 'const' && e.instancePath === first.instancePath).map((e) => (e.params as { allowedValue?: unknown } | undefined)?.allowedValue)
+    if (allowed.length > 1) message = `must be one of: ${allowed.join(', ')}`
+  }
   if (!field) return context === 'body' ? `Invalid request body: it ${message}` : `Invalid ${context ?? 'request'}: ${message}`
   return `Invalid ${CONTEXT_NAMES[context ?? ''] ?? 'field'} "${field}": it ${message}`
 }
@@ -236,7 +242,7 @@ function writeEnvelope (log: FastifyBaseLogger, socket: Duplex, error: AppError,
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }
 
-function notFound (request: FastifyRequest): AppError {
+export function notFound (request: FastifyRequest): AppError {
   return new AppError('NOT_FOUND', `Not found: ${request.method} ${request.url.split('?')[0]} is not an endpoint of this API. See /docs for the list`)
 }
 

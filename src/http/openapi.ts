@@ -25,16 +25,22 @@ export function routeErrorCodes (route: Pick<RouteOptions, 'config' | 'schema' |
   const config = route.config ?? {}
   const schema = route.schema ?? {}
   const codes: ErrorCode[] = []
-  if (config.public !== true) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED')
+  // The management API (config `admin`) takes operator tokens, never keys (src/admin/gate.ts).
+  const keyed = config.public !== true && config.admin === undefined
+  if (keyed) codes.push('AUTH_MISSING', 'AUTH_EMPTY', 'AUTH_UNKNOWN_KEY', 'AUTH_KEY_DISABLED', 'AUTH_KEY_REVOKED', 'AUTH_KEY_EXPIRED', 'AUTH_KEY_ROLLED')
+  if (config.admin !== undefined && config.admin !== 'page') codes.push('ADMIN_AUTH_MISSING', 'ADMIN_AUTH_INVALID', 'ADMIN_AUTH_LIMITED')
+  if (config.admin !== undefined && config.admin !== 'page' && config.admin !== 'token') codes.push('ADMIN_SCOPE')
   // The key is looked up in the store, which in scale-out mode may not answer (docs/operations-faults.md).
   if (config.public !== true) codes.push('STORE_UNAVAILABLE')
   if (schema.querystring || schema.params || schema.body || config.body) codes.push('VALIDATION')
-  if (config.body === 'json' || config.body === 'json-or-text') codes.push('MALFORMED_JSON', 'JSON_TOO_DEEP', 'INVALID_UTF8')
+  if (config.body === 'json' || config.body === 'json-with-nulls' || config.body === 'json-or-text') codes.push('MALFORMED_JSON', 'JSON_TOO_DEEP', 'INVALID_UTF8')
   // A body whose Content-Type or Content-Length header cannot be read is refused before it is parsed.
   if (config.body) codes.push('BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'BAD_CONTENT_LENGTH')
   // Rate limits apply to every route but the health checks; quotas to keyed routes.
   if (config.rateLimit !== false) codes.push('RATE_LIMITED')
-  if (config.rateLimit !== false && config.public !== true) codes.push('QUOTA_EXCEEDED')
+  if (config.rateLimit !== false && keyed) codes.push('QUOTA_EXCEEDED')
+  // A key with prepaid credits is refused what they cannot pay for (src/access/credits.ts); a free route never is.
+  if (config.rateLimit !== false && keyed && (config.cost ?? 1) > 0) codes.push('CREDITS_EXHAUSTED')
   // With RATE_LIMIT_ON_STORE_ERROR=closed, a request that costs units is refused while
   // Redis does not answer (src/store/counters/redis.ts); a free one (/me) never is.
   if (config.rateLimit !== false && (config.cost ?? 1) > 0) codes.push('SERVICE_UNAVAILABLE')
@@ -236,7 +242,7 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
                 })
           }
         }
-      } else if (op.requestBody !== undefined && route.body === 'json') {
+      } else if (op.requestBody !== undefined && (route.body === 'json' || route.body === 'json-with-nulls')) {
         // An empty body reads as {} (src/http/body.ts).
         op.requestBody.required = false
       }
@@ -286,6 +292,68 @@ function finishDocument (doc: Record<string, any>, facts: Map<string, RouteFacts
 }
 
 export interface OpenApiOptions { publicUrl: string, version: string }
+
+/** The path of the management API's own document (docs/admin-api.md). */
+export const ADMIN_OPENAPI_PATH = '/admin/openapi.json'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The management API's OpenAPI document: the routes declaring `admin`, absent from /openapi.json. */
+    adminOpenApi (): Record<string, any>
+  }
+}
+
+const headerName = (name: string): string => name.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('-')
+
+/**
+ * The document of the routes declaring `admin`, by the same rules as the public one
+ * (finishDocument): components, the envelope, one example per error code.
+ */
+function adminDocument (routes: readonly RouteOptions[], opts: OpenApiOptions): Record<string, any> {
+  const facts = new Map<string, RouteFacts>()
+  const paths: Record<string, Record<string, any>> = {}
+  for (const route of routes) {
+    const s = documented(route.schema ?? {}) as Record<string, any>
+    const path = route.url.replace(/:(\w+)/g, '{$1}')
+    const inParams = (where: string, schema: Record<string, any> | undefined, named = (n: string) => n) =>
+      Object.entries((schema?.properties ?? {}) as Record<string, Record<string, unknown>>).map(([name, p]) => {
+        const { description, ...rest } = p
+        return { name: named(name), in: where, required: where === 'path' || ((schema?.required ?? []) as string[]).includes(name), ...(description === undefined ? {} : { description }), schema: rest }
+      })
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue
+      const responses: Record<string, unknown> = {}
+      for (const [status, schema] of Object.entries((s.response ?? {}) as Record<string, unknown>)) responses[status] = { description: 'Default Response', content: { 'application/json': { schema } } }
+      if (Object.keys(responses).length === 0) responses['200'] = { description: 'Default Response' }
+      const operation = {
+        summary: s.summary,
+        ...(s.description === undefined ? {} : { description: s.description }),
+        tags: s.tags,
+        parameters: [...inParams('path', s.params), ...inParams('query', s.querystring), ...inParams('header', s.headers, headerName)],
+        ...(s.body === undefined ? {} : { requestBody: { content: { 'application/json': { schema: s.body } } } }),
+        responses,
+        ...(route.config?.admin === 'page' ? {} : { security: [{ operatorToken: [] }] })
+      }
+      ;(paths[path] ??= {})[method.toLowerCase()] = operation
+      facts.set(`${method} ${path}`, { codes: routeErrorCodes(route), images: route.config?.images, cached: false, body: route.config?.body, bytesOnly: false, query: s.querystring })
+    }
+  }
+  const publicPath = new URL(opts.publicUrl).pathname.replace(/\/+$/, '') || '/'
+  return finishDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Utility Media API: management',
+      version: opts.version,
+      description: 'The operator\'s API (docs/admin-api.md): keys, usage export, gif moderation, audit log. ' +
+        'Every call carries an operator token (`umo_...`, never an API key) as `Authorization: Bearer <token>`, with the scope the operation names. ' +
+        'While no operator token exists, every path answers 404.'
+    },
+    servers: [{ url: publicPath, description: 'This server' }],
+    tags: [{ name: 'admin', description: 'The management API' }],
+    components: { securitySchemes: { operatorToken: { type: 'http', scheme: 'bearer', description: 'An operator token: `npm run cli -- admin tokens create --name NAME --scope keys,usage,gifs`, or ADMIN_TOKEN' } } },
+    paths
+  }, facts)
+}
 
 /**
  * The reference page's policy: everything from this server, nothing external; `blob:`
@@ -337,6 +405,8 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
       }
     },
     transform ({ schema, url, route }) {
+      // The management API has its own document (adminDocument): never in the public one, nor the typed client.
+      if (route.config?.admin !== undefined) return { schema: { ...schema, hide: true }, url }
       const s = documented(schema ?? {}) as Record<string, unknown>
       const openApiPath = url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')
       for (const method of [route.method].flat()) {
@@ -356,6 +426,12 @@ export const openApiPlugin = fp(async function openApi (app: FastifyInstance, op
       return finishDocument((documentObject as { openapiObject: Record<string, any> }).openapiObject, facts)
     }
   })
+  const adminRoutes: RouteOptions[] = []
+  app.addHook('onRoute', function recordAdminRoute (route) {
+    if (route.config?.admin !== undefined && route.url !== ADMIN_OPENAPI_PATH) adminRoutes.push(route)
+  })
+  let admin: Record<string, any> | undefined
+  app.decorate('adminOpenApi', () => (admin ??= adminDocument(adminRoutes, opts)))
   // The reference page and its assets are public, like the document itself.
   app.addHook('onRoute', function docsArePublic (route) {
     if (route.url === '/docs' || route.url.startsWith('/docs/')) route.config = { ...route.config, public: true }

@@ -1,7 +1,7 @@
 // What a route declares about itself, read by the shared mechanisms of src/http/.
 import type { FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../errors.js'
-import type { ApiKeyRecord } from '../store/interface.js'
+import type { AdminScope, ApiKeyRecord } from '../store/interface.js'
 
 /**
  * How the shared body mechanism reads a route's body (src/http/body.ts):
@@ -9,12 +9,17 @@ import type { ApiKeyRecord } from '../store/interface.js'
  *   text/plain, none, or application/json: docs/compatibility.md, "Bodies");
  *   an empty body reads as {}; object keys are matched case-insensitively against
  *   the route's body schema.
+ * - 'json-with-nulls': as 'json', but a null member is kept: where null means "remove
+ *   this setting" (the management API's PATCH), not "not sent".
  * - 'json-or-text': JSON when the body parses as JSON, else the body as a string.
  * - 'raw': the route reads the bytes itself (the route's plugin installs its parser):
  *   an upload, documented as raw bytes or a multipart form with the file in `file`
  *   and the route's query parameters as further form fields.
  */
-export type BodyMode = 'json' | 'json-or-text' | 'raw'
+export type BodyMode = 'json' | 'json-with-nulls' | 'json-or-text' | 'raw'
+
+/** What a route of the management API asks of its caller (config `admin`). */
+export type AdminAccess = 'page' | 'token' | AdminScope
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +57,13 @@ declare module 'fastify' {
      * refused as a link's target (LINK_NOT_LINKABLE).
      */
     linkable?: boolean
+    /**
+     * A route of the management API (src/admin/, docs/admin-api.md): never an API key. The
+     * request gate asks for none; the admin gate answers 404 while no operator token exists,
+     * then asks for a token ('token': any; a scope: a token holding it). 'page': no token,
+     * only the 404 (the console's page, the admin OpenAPI document).
+     */
+    admin?: AdminAccess
   }
   interface FastifyRequest {
     /** The key that authenticated the request; null on public routes. */
@@ -74,6 +86,8 @@ export interface RoutePolicy {
   rateLimited: boolean
   /** A link may name this route (config `linkable`). */
   linkable: boolean
+  /** A route of the management API (config `admin`): no API key; the admin gate decides. */
+  admin: AdminAccess | undefined
   /** Usage is counted per endpoint group: the route's first OpenAPI tag, else its first path segment. */
   group: string
 }
@@ -85,7 +99,7 @@ declare module 'fastify' {
   }
 }
 
-export const UNKNOWN_ROUTE: RoutePolicy = Object.freeze({ url: 'unknown', unknown: true, public: true, cost: 0, rateLimited: false, linkable: false, group: 'other' })
+export const UNKNOWN_ROUTE: RoutePolicy = Object.freeze({ url: 'unknown', unknown: true, public: true, cost: 0, rateLimited: false, linkable: false, admin: undefined, group: 'other' })
 
 const policies = new WeakMap<object, RoutePolicy>()
 
@@ -102,6 +116,7 @@ export function policyOf (request: FastifyRequest): RoutePolicy {
       cost: options.config.cost ?? 1,
       rateLimited: options.config.rateLimit !== false,
       linkable: options.config.linkable === true,
+      admin: options.config.admin,
       group: options.schema?.tags?.[0] ?? (url.split('/')[1] || 'other')
     })
     policies.set(options.config, policy)

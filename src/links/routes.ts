@@ -48,7 +48,7 @@ const YEAR_SECONDS = 31_536_000
 /** Headers of the target's answer that the link's answer carries too. */
 const FORWARDED = ['content-type', 'etag', 'last-modified', 'x-cache', 'x-image-reduced', 'retry-after',
   'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy',
-  'x-quota-limit', 'x-quota-remaining', 'x-quota-reset'] as const
+  'x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-credits-remaining'] as const
 
 /**
  * What the linked request itself can answer, which the link's answer passes on unchanged:
@@ -56,7 +56,7 @@ const FORWARDED = ['content-type', 'etag', 'last-modified', 'x-cache', 'x-image-
  */
 const TARGET_ERRORS = ['TEMPLATE_NOT_FOUND', 'UNKNOWN_ASSET', 'UNKNOWN_FONT', 'INVALID_COLOR', 'GEN_LIMIT_EXCEEDED', 'REMOTE_FETCH_REFUSED',
   'REMOTE_FETCH_FAILED', 'REMOTE_FETCH_TOO_LARGE', 'REMOTE_FETCH_TIMEOUT', 'REMOTE_IMAGE_INVALID', 'GEN_BUDGET_EXCEEDED', 'RENDER_BUSY',
-  'WORK_TOO_LARGE', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'SERVICE_UNAVAILABLE', 'STORE_UNAVAILABLE', 'VALIDATION', 'MALFORMED_JSON'] as const
+  'WORK_TOO_LARGE', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'CREDITS_EXHAUSTED', 'SERVICE_UNAVAILABLE', 'STORE_UNAVAILABLE', 'VALIDATION', 'MALFORMED_JSON'] as const
 const LinkErrors = ['LINK_MALFORMED', 'LINK_TOO_LONG', 'LINK_INVALID', 'LINK_EXPIRED', 'LINK_KEY_REFUSED', 'LINK_NOT_FOUND', 'LINK_BODY_INVALID',
   'LINK_NOT_LINKABLE', 'LINKS_NOT_CONFIGURED', ...TARGET_ERRORS] as const
 

@@ -219,6 +219,7 @@ export function withGifCache (inner: GifCatalogStore, ttlMs = DEFAULT_GIF_CACHE_
     },
     report: (report) => inner.report(report),
     reports: (options) => inner.reports(options),
+    dismissReport: (id, at) => inner.dismissReport(id, at),
     categoryState: (category) => inner.categoryState(category),
     get: (id) => inner.get(id),
     findByHash: (hash) => inner.findByHash(hash),

@@ -37,10 +37,18 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS,
   // The same for the look-up by link id (GET /l/...): a key disabled or revoked is refused
   // on its links within the same TTL as on its requests.
   const byLinkId = new Map<string, { record: ApiKeyRecord | null, expires: number }>()
+  // A rolled key is cached under both hashes: its old one answers the same record
+  // (src/access/keys.ts refuses it once previousValidUntil has passed, by its clock).
   const forget = (record: ApiKeyRecord | undefined): void => {
     if (!record) return
     cache.delete(record.hash)
+    if (record.previousHash !== null) cache.delete(record.previousHash)
     byLinkId.delete(record.linkId)
+  }
+  const changed = async (change: Promise<ApiKeyRecord | undefined>): Promise<ApiKeyRecord | undefined> => {
+    const record = await change
+    forget(record)
+    return record
   }
 
   async function cached (map: typeof cache, id: string, load: (id: string) => Promise<ApiKeyRecord | undefined>): Promise<ApiKeyRecord | undefined> {
@@ -76,7 +84,16 @@ export function withKeyCache (inner: KeyStore, ttlMs = DEFAULT_KEY_CACHE_TTL_MS,
       return record
     },
     findByName: (name) => inner.findByName(name),
-    list: () => inner.list(),
+    findById: (id) => inner.findById(id),
+    list: (filter) => inner.list(filter),
+    expiringBetween: (fromMs, toMs) => inner.expiringBetween(fromMs, toMs),
+    update: (id, patch) => changed(inner.update(id, patch)),
+    refill: (id, period) => changed(inner.refill(id, period)),
+    async roll (id, next) {
+      // The new hash may have been looked up (and cached as unknown) before.
+      cache.delete(next.hash)
+      return await changed(inner.roll(id, next))
+    },
     async setStatus (name, status) {
       const record = await inner.setStatus(name, status)
       forget(record)

@@ -16,6 +16,69 @@ export interface KeyLimits {
 
 export const NO_KEY_LIMITS: KeyLimits = Object.freeze({ rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null })
 
+/** A small JSON object an operator keeps with a key (the storefront's plan, say). */
+export type KeyMeta = Record<string, unknown>
+
+/** Credits given back on a schedule: what is left is raised to `amount` at each new UTC day or month. */
+export interface KeyRefill {
+  amount: number
+  period: 'day' | 'month'
+}
+
+/**
+ * A key's prepaid credits as the store holds them (migration 8). What is left is
+ * `base - (unitsTotal - mark)`: the balance set at the last grant, less what the key was
+ * billed since (storedCredits). An instance's units not written yet are not in it
+ * (src/access/credits.ts subtracts them).
+ */
+export interface KeyCredits {
+  base: number
+  /** The key's unitsTotal when `base` was last set. */
+  mark: number
+  /** What was left right after the last grant (set, add or refill): the low-credits level is a share of it. */
+  granted: number | null
+  refill: KeyRefill | null
+  /** The period last refilled: YYYY-MM-DD (day) or YYYY-MM (month). */
+  refilledPeriod: string | null
+}
+
+/** What a key filter may ask for: a stored status, or `expired` (active but past its expiry). */
+export type KeyStatusFilter = KeyStatus | 'expired'
+
+export interface KeyFilter {
+  owner?: string
+  /** Part of the name, any case. */
+  name?: string
+  status?: KeyStatusFilter
+  /** Keys after this id (ids ascending): the page's cursor. */
+  afterId?: number
+  limit?: number
+  /** The clock `active` and `expired` are decided by (epoch ms). */
+  now?: number
+}
+
+/** Changes to a key, all in one atomic update; absent fields stay as they are. */
+export interface KeyPatch {
+  name?: string
+  owner?: string | null
+  meta?: KeyMeta | null
+  limits?: Partial<KeyLimits>
+  status?: KeyStatus
+  expiresAt?: Date | null
+  /** Sets what is left (null: no credits, the key is not metered). */
+  credits?: number | null
+  /** Adds to what is left (a key without credits starts from 0). */
+  addCredits?: number
+  refill?: KeyRefill | null
+  /** Written with refill: the period counted as refilled already. */
+  refilledPeriod?: string | null
+}
+
+/** Units of credits left as the store holds them (none: the key has no credits). */
+export function storedCredits (key: Pick<ApiKeyRecord, 'credits' | 'unitsTotal'>): number | null {
+  return key.credits === null ? null : key.credits.base - (key.unitsTotal - key.credits.mark)
+}
+
 export interface ApiKeyRecord {
   id: number
   name: string
@@ -24,8 +87,8 @@ export interface ApiKeyRecord {
   /** SHA-256 of the key, hex. The key itself is never stored. */
   hash: string
   status: KeyStatus
-  /** Where the key came from: the command line, API_KEYS, or the first start. */
-  source: 'cli' | 'env' | 'bootstrap'
+  /** Where the key came from: the command line, API_KEYS, the first start, or the management API. */
+  source: 'cli' | 'env' | 'bootstrap' | 'admin'
   limits: KeyLimits
   /**
    * The key's public link id (16 characters of base64url), the first part of every link it
@@ -37,6 +100,18 @@ export interface ApiKeyRecord {
    * server's signing key (src/access/link-secrets.ts), so this column alone signs nothing.
    */
   linkSeed: string
+  /** The storefront's customer id, or any label the operator groups keys by. */
+  owner: string | null
+  meta: KeyMeta | null
+  /** Refused from then on (AUTH_KEY_EXPIRED); null: never. */
+  expiresAt: Date | null
+  /** Every unit the key was ever billed, as written by the usage store (migration 8). */
+  unitsTotal: number
+  /** Null: no credits (the key is not metered). */
+  credits: KeyCredits | null
+  /** The key's hash before its last roll, accepted until previousValidUntil. */
+  previousHash: string | null
+  previousValidUntil: Date | null
   createdAt: Date
   updatedAt: Date
 }
@@ -50,18 +125,45 @@ export interface NewApiKey {
   /** Made by the store when absent (src/store/link-ids.ts); a copy of an install keeps its own. */
   linkId?: string
   linkSeed?: string
+  owner?: string | null
+  meta?: KeyMeta | null
+  expiresAt?: Date | null
+  /** Prepaid units; absent: no credits. */
+  credits?: number
+  refill?: KeyRefill | null
+  /** The period counted as refilled already (the current one, when the key is made). */
+  refilledPeriod?: string | null
 }
 
 export interface KeyStore {
   /** Adds a key; throws StoreConflictError when the name or hash is taken. */
   create (key: NewApiKey): Promise<ApiKeyRecord>
+  /** The key with this hash, or whose previous hash (before a roll) it is, whatever its grace. */
   findByHash (hash: string): Promise<ApiKeyRecord | undefined>
+  findById (id: number): Promise<ApiKeyRecord | undefined>
   findByName (name: string): Promise<ApiKeyRecord | undefined>
   /** The key whose links carry this link id (GET /l/...). */
   findByLinkId (linkId: string): Promise<ApiKeyRecord | undefined>
   /** Gives a key a new link seed (its link secret changes; links signed before stop working). */
   rollLinkSeed (id: number): Promise<ApiKeyRecord | undefined>
-  list (): Promise<ApiKeyRecord[]>
+  /** Keys by id ascending; every key without a filter. */
+  list (filter?: KeyFilter): Promise<ApiKeyRecord[]>
+  /** Changes a key in one update; undefined for an unknown id; StoreConflictError when a new name is taken. */
+  update (id: number, patch: KeyPatch): Promise<ApiKeyRecord | undefined>
+  /**
+   * Gives a key a new hash (and prefix), keeping its id, limits, credits and usage; the
+   * old hash stays findable as previousHash, valid until `previousValidUntil`.
+   */
+  roll (id: number, next: { hash: string, prefix: string, previousValidUntil: Date }): Promise<ApiKeyRecord | undefined>
+  /**
+   * The lazy refill: if the key has a refill and `period` (YYYY-MM-DD or YYYY-MM) is after
+   * the one last refilled, raises what is left to the refill amount (never lowers it) in
+   * one conditional update. The updated record, or undefined when there was nothing to do
+   * (another instance did it first).
+   */
+  refill (id: number, period: string): Promise<ApiKeyRecord | undefined>
+  /** Active keys whose expiry falls in [fromMs, toMs), soonest first (the webhooks' expiry sweep). */
+  expiringBetween (fromMs: number, toMs: number): Promise<ApiKeyRecord[]>
   /** Changes a key's status; returns the updated record, or undefined if no key has that name. */
   setStatus (name: string, status: KeyStatus): Promise<ApiKeyRecord | undefined>
   /** Changes some of a key's limits; returns the updated record, or undefined if no key has that name. */
@@ -73,6 +175,10 @@ export interface KeyStore {
 
 /** How long applied usage batch ids are remembered: far longer than any retry or spill waits. */
 export const USAGE_BATCH_ID_DAYS = 30
+
+/** Bounds that no UTC day (YYYY-MM-DD) falls outside: an open end of a usage range. */
+export const FIRST_DAY = '0000-00-00'
+export const LAST_DAY = '9999-99-99'
 
 /** Requests and cost units counted for one key, one UTC day and one endpoint group. */
 export interface UsageEntry {
@@ -93,8 +199,12 @@ export interface UsageStore {
   add (entries: UsageEntry[], batchId?: string): Promise<void>
   /** Units used by a key since a UTC day (inclusive). */
   unitsSince (keyId: number, day: string): Promise<number>
-  /** Usage rows of one key (or all keys) since a day, for reports. */
-  list (options: { keyId?: number, sinceDay?: string }): Promise<UsageEntry[]>
+  /**
+   * Usage rows of one key (or all keys) from sinceDay to untilDay (UTC days, both
+   * inclusive; absent: no bound), ordered by key, day and group. Reports read it through
+   * src/account/usage-report.ts, so /me, `keys usage` and the usage export agree.
+   */
+  list (options: { keyId?: number, sinceDay?: string, untilDay?: string }): Promise<UsageEntry[]>
 }
 
 /** One gif of the catalog: a local file (named by its content hash) or an external URL. */
@@ -146,7 +256,12 @@ export interface GifReport {
   keyId: number | null
   reason: GifReportReason
   createdAt: Date
+  /** When the operator dismissed it (nothing wrong with the gif); null while open (migration 9). */
+  dismissedAt: Date | null
 }
+
+/** Which reports a listing holds: those still open, the dismissed ones, or both. */
+export type GifReportStatus = 'open' | 'dismissed' | 'all'
 
 export interface GifCatalogStore {
   /**
@@ -202,8 +317,10 @@ export interface GifCatalogStore {
   setAttribution (id: number, fields: GifAttribution): Promise<GifRecord | undefined>
   /** Records a report; undefined when the gif does not exist. */
   report (report: { gifId: number, keyId: number | null, reason: GifReportReason, at?: Date }): Promise<GifReport | undefined>
-  /** Reports in the order they were made, of one gif or all. */
-  reports (options?: { gifId?: number, afterId?: number, limit?: number }): Promise<GifReport[]>
+  /** Reports in the order they were made, of one gif or all; open and dismissed alike unless `status` says which. */
+  reports (options?: { gifId?: number, afterId?: number, limit?: number, status?: GifReportStatus }): Promise<GifReport[]>
+  /** Marks a report dismissed (kept, out of the open queue); the report as it is now, undefined for an unknown id. */
+  dismissReport (id: number, at?: Date): Promise<GifReport | undefined>
 }
 
 /**
@@ -225,6 +342,77 @@ export interface MintedLinkStore {
   get (id: string): Promise<MintedLink | undefined>
 }
 
+/** What an operator token may reach of the management API (docs/admin-api.md). */
+export const ADMIN_SCOPES = ['keys', 'usage', 'gifs'] as const
+export type AdminScope = typeof ADMIN_SCOPES[number]
+
+/** A token of the management API (/admin/v1/), never an API key: stored as its SHA-256, like keys. */
+export interface OperatorToken {
+  id: number
+  name: string
+  /** The first characters of the token, for listings. */
+  prefix: string
+  hash: string
+  scopes: AdminScope[]
+  status: 'active' | 'revoked'
+  createdAt: Date
+  lastUsedAt: Date | null
+}
+
+/** One change made through the management API or the admin CLI: who, what, when, from where. */
+export interface AuditEntry {
+  id: number
+  at: Date
+  /** "token:NAME", "ADMIN_TOKEN" or "cli". */
+  actor: string
+  /** "key.create", "gif.hide", "token.revoke", ... */
+  action: string
+  /** What was changed: "key:12", "gif:7", "token:shop". */
+  target: string | null
+  details: Record<string, unknown> | null
+  /** The client address of an HTTP change; null from the command line. */
+  address: string | null
+}
+
+/**
+ * An Idempotency-Key seen on POST /admin/v1/keys, per operator: the body it came with, the
+ * key it made and the answer, encrypted (src/admin/idempotency.ts), until it is forgotten.
+ */
+export interface IdempotencyRecord {
+  actor: string
+  key: string
+  bodyHash: string
+  /** Null while the first request is still making the key. */
+  keyId: number | null
+  /** The first answer, encrypted; null once older than the time answers are kept. */
+  answer: string | null
+  createdAt: Date
+}
+
+export interface AdminStore {
+  /** Throws StoreConflictError when the name or hash is taken. */
+  createToken (token: { name: string, prefix: string, hash: string, scopes: AdminScope[] }): Promise<OperatorToken>
+  findTokenByHash (hash: string): Promise<OperatorToken | undefined>
+  listTokens (): Promise<OperatorToken[]>
+  /** Revokes a token by name; undefined if none has it. */
+  revokeToken (name: string): Promise<OperatorToken | undefined>
+  /** Active tokens: none (and no ADMIN_TOKEN) means the management API answers 404 throughout. */
+  activeTokenCount (): Promise<number>
+  touchToken (id: number, at: Date): Promise<void>
+  appendAudit (entry: Omit<AuditEntry, 'id'>): Promise<AuditEntry>
+  /** Newest first, below `beforeId` when given. */
+  auditEntries (options: { beforeId?: number, limit: number, action?: string }): Promise<AuditEntry[]>
+  /**
+   * Claims an idempotency key for a request: undefined when this call claimed it (the
+   * caller makes the key, then completes or releases), else the record already there.
+   */
+  claimIdempotency (record: { actor: string, key: string, bodyHash: string, at: Date }): Promise<IdempotencyRecord | undefined>
+  completeIdempotency (actor: string, key: string, keyId: number, answer: string | null): Promise<void>
+  releaseIdempotency (actor: string, key: string): Promise<void>
+  /** Drops the encrypted answers made before `before` (their key ids stay); the number dropped. */
+  forgetAnswers (before: Date): Promise<number>
+}
+
 export interface Store {
   readonly kind: string
   readonly keys: KeyStore
@@ -232,6 +420,8 @@ export interface Store {
   readonly gifs: GifCatalogStore
   /** Minted links stored server-side (POST /links, when the link would be long). */
   readonly links: MintedLinkStore
+  /** Operator tokens, the audit log and idempotency keys of the management API (src/admin/). */
+  readonly admin: AdminStore
   /** The gifs' bytes (src/store/gif-files.ts): DATA_DIR/gifs, plus a shared table in PostgreSQL. */
   readonly gifFiles: GifFileStore
   /** Resolves when the store answers a trivial query (readiness). */

@@ -1,6 +1,7 @@
 // npm run cli -- keys ...: API keys for operators.
 import { parseArgs } from 'node:util'
-import { daysAgo, sumByGroup } from '../../account/usage-report.js'
+import { daysAgo, type GroupUsage, MAX_REPORT_DAYS, monthRange, parseDay, rangeProblem, usageCsv, usageReport } from '../../account/usage-report.js'
+import { utcDay } from '../../access/usage-recorder.js'
 import { createKeyService, invalidName, KEY_NAME_PATTERN, KeyError } from '../../access/keys.js'
 import { formatDuration, parseQuota, parseRate } from '../../config/units.js'
 import type { ApiKeyRecord, KeyLimits } from '../../store/interface.js'
@@ -14,9 +15,14 @@ Commands:
   list [--json]        List keys: name, prefix, status, limits, source, creation date.
   limits NAME [--rate R|default] [--quota Q|none]
                        Show or change a key's rate limit and quota.
-  usage [NAME] [--days N] [--json]
-                       Requests and cost units per endpoint group over the last N days
-                       (default 30), for one key or all.
+  usage [NAME] [--from DAY [--to DAY] | --month YYYY-MM | --days N] [--by day|month]
+        [--json|--csv]
+                       Requests and cost units per endpoint group, for one key or all:
+                       from DAY to DAY (UTC, both included; --to defaults to today), one
+                       UTC month, or the last N days (default 30). --by day or month: one
+                       row per period. --csv: the billing export (header
+                       period,key_id,key_name,endpoint_group,requests,units; per month
+                       unless --by day). The same numbers as /me and the usage export.
   disable NAME         Refuse a key until it is enabled again.
   enable NAME          Accept a disabled key again.
   revoke NAME          Refuse a key for good (it cannot be enabled again). Its name is
@@ -81,6 +87,30 @@ function limitsFrom (values: { rate?: string, quota?: string }): Partial<KeyLimi
   return limits
 }
 
+/** The days `keys usage` covers: --from/--to, --month or the last --days (30 by default). */
+function usageRange (values: { days?: string, from?: string, to?: string, month?: string }, now: number): { from: string, to: string } {
+  const chosen = [values.days !== undefined && '--days', values.month !== undefined && '--month', (values.from ?? values.to) !== undefined && '--from/--to'].filter(Boolean)
+  if (chosen.length > 1) throw new UsageError(`keys usage takes one of --from/--to, --month or --days, got ${chosen.join(' and ')}`)
+  if (values.month !== undefined) {
+    const month = monthRange(values.month)
+    if (!month) throw new UsageError(`--month must be a UTC month as YYYY-MM, such as 2026-11, got "${values.month}"`)
+    return month
+  }
+  if (values.from !== undefined || values.to !== undefined) {
+    if (values.from === undefined) throw new UsageError('--to needs --from: keys usage --from YYYY-MM-DD --to YYYY-MM-DD')
+    for (const [option, day] of [['--from', values.from], ['--to', values.to]] as const) {
+      if (day !== undefined && parseDay(day) === undefined) throw new UsageError(`${option} must be a UTC day as YYYY-MM-DD, such as 2026-11-01, got "${day}"`)
+    }
+    const range = { from: values.from, to: values.to ?? utcDay(now) }
+    const problem = rangeProblem(range.from, range.to)
+    if (problem !== undefined) throw new UsageError(`keys usage: ${problem.replaceAll('"from"', '--from').replaceAll('"to"', '--to')}`)
+    return range
+  }
+  const days = values.days === undefined ? 30 : Number(values.days)
+  if (!Number.isInteger(days) || days < 1 || days > MAX_REPORT_DAYS) throw new UsageError(`--days must be a whole number from 1 to ${MAX_REPORT_DAYS}, got "${values.days}"`)
+  return { from: daysAgo(now, days - 1), to: utcDay(now) }
+}
+
 function oneName (rest: string[], command: string): string {
   const { positionals, values } = parseArgs({ args: rest, options: { name: { type: 'string' } }, allowPositionals: true })
   const name = values.name ?? positionals[0]
@@ -134,27 +164,52 @@ export const keysCommand: CommandGroup = {
           return 0
         }
         case 'usage': {
-          const { values, positionals } = parseArgs({ args: rest, options: { days: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true })
-          if (positionals.length > 1) throw new UsageError('keys usage takes at most one key name: keys usage [NAME] [--days N]')
-          const days = values.days === undefined ? 30 : Number(values.days)
-          if (!Number.isInteger(days) || days < 1 || days > 3660) throw new UsageError(`--days must be a whole number from 1 to 3660, got "${values.days}"`)
+          const { values, positionals } = parseArgs({
+            args: rest,
+            options: { days: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, month: { type: 'string' }, by: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' } },
+            allowPositionals: true
+          })
+          if (positionals.length > 1) throw new UsageError('keys usage takes at most one key name: keys usage [NAME] [--from DAY --to DAY | --month YYYY-MM | --days N]')
+          if (values.json === true && values.csv === true) throw new UsageError('keys usage prints --json or --csv, not both')
+          const range = usageRange(values, Date.now())
+          const by = values.by ?? (values.csv === true ? 'month' : undefined)
+          if (by !== undefined && by !== 'day' && by !== 'month') throw new UsageError(`--by must be day or month, got "${by}"`)
           const all = await keys.list()
           const chosen = positionals[0] === undefined ? all : all.filter((k) => k.name === positionals[0])
           if (chosen.length === 0) throw new KeyError(`No key named "${positionals[0]}": see "keys list"`)
-          const since = daysAgo(Date.now(), days - 1)
-          const report = []
-          for (const k of chosen) {
-            const groups = sumByGroup(await store.usage.list({ keyId: k.id, sinceDay: since }))
-            report.push({ name: k.name, since, groups })
+          const report = await usageReport(store, { ...range, group: by ?? 'month', keyId: positionals[0] === undefined ? undefined : chosen[0]!.id })
+          // CRLF line ends (RFC 4180): ctx.out ends the last line with its own newline.
+          if (values.csv === true) { ctx.out(usageCsv(report).slice(0, -1)); return 0 }
+          if (by !== undefined) {
+            if (values.json === true) { ctx.out(JSON.stringify(report, null, 2)); return 0 }
+            ctx.out(`Usage from ${report.from} to ${report.to} (UTC days, both included) per ${by}, as the server has written it (every few seconds):`)
+            ctx.out(table([
+              ['PERIOD', 'KEY', 'GROUP', 'REQUESTS', 'UNITS'],
+              ...report.rows.map((r) => [r.period, r.key_name, r.endpoint_group, String(r.requests), String(r.units)]),
+              ['total', '', '', String(report.totals.requests), String(report.totals.units)]
+            ]))
+            return 0
           }
-          if (values.json) { ctx.out(JSON.stringify(report, null, 2)); return 0 }
+          // Totals per key and group over the range: the report's rows summed over its periods.
+          const perKey = chosen.map((k) => {
+            const groups: Record<string, GroupUsage> = {}
+            for (const r of report.rows) {
+              if (r.key_id !== String(k.id)) continue
+              const g = (groups[r.endpoint_group] ??= { requests: 0, units: 0 })
+              g.requests += r.requests
+              g.units += r.units
+            }
+            return { name: k.name, since: report.from, to: report.to, groups }
+          })
+          if (values.json === true) { ctx.out(JSON.stringify(perKey, null, 2)); return 0 }
           const rows = [['KEY', 'GROUP', 'REQUESTS', 'UNITS']]
-          for (const r of report) {
+          for (const r of perKey) {
             const entries = Object.entries(r.groups)
             if (entries.length === 0) rows.push([r.name, '-', '0', '0'])
             for (const [group, u] of entries) rows.push([r.name, group, String(u.requests), String(u.units)])
           }
-          ctx.out(`Usage since ${since} (UTC), written by the server every few seconds:`)
+          rows.push(['total', '', String(report.totals.requests), String(report.totals.units)])
+          ctx.out(`Usage from ${report.from} to ${report.to} (UTC days, both included), as the server has written it (every few seconds):`)
           ctx.out(table(rows))
           return 0
         }

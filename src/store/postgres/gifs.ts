@@ -181,10 +181,14 @@ export function createPostgresGifStore (pool: pg.Pool): GifCatalogStore {
     async reports (options = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT
       const after = options.afterId ?? 0
-      const { rows } = options.gifId === undefined
-        ? await pool.query<GifReportRow>('SELECT * FROM gif_reports WHERE id > $1 ORDER BY id LIMIT $2', [after, limit])
-        : await pool.query<GifReportRow>('SELECT * FROM gif_reports WHERE gif_id = $1 AND id > $2 ORDER BY id LIMIT $3', [options.gifId, after, limit])
+      const status = options.status ?? 'all'
+      const { rows } = await pool.query<GifReportRow>(`SELECT * FROM gif_reports
+        WHERE ($1::bigint IS NULL OR gif_id = $1) AND id > $2 AND ($3 = 'all' OR (dismissed_at IS NOT NULL) = ($3 = 'dismissed')) ORDER BY id LIMIT $4`, [options.gifId ?? null, after, status, limit])
       return rows.map(reportFromRow)
+    },
+    async dismissReport (id, at = new Date()) {
+      const { rows } = await pool.query<GifReportRow>('UPDATE gif_reports SET dismissed_at = COALESCE(dismissed_at, $1) WHERE id = $2 RETURNING *', [at.getTime(), id])
+      return rows[0] ? reportFromRow(rows[0]) : undefined
     }
   }
 }

@@ -57,6 +57,8 @@ export async function openPostgresImport (databaseUrl: string): Promise<Postgres
       await client.query('SELECT setval(pg_get_serial_sequence(\'api_keys\', \'id\'), COALESCE((SELECT MAX(id) FROM api_keys), 0) + 1, false)')
       await client.query('SELECT setval(pg_get_serial_sequence(\'gifs\', \'id\'), COALESCE((SELECT MAX(id) FROM gifs), 0) + 1, false)')
       await client.query('SELECT setval(pg_get_serial_sequence(\'gif_reports\', \'id\'), COALESCE((SELECT MAX(id) FROM gif_reports), 0) + 1, false)')
+      await client.query('SELECT setval(pg_get_serial_sequence(\'operator_tokens\', \'id\'), COALESCE((SELECT MAX(id) FROM operator_tokens), 0) + 1, false)')
+      await client.query('SELECT setval(pg_get_serial_sequence(\'audit_log\', \'id\'), COALESCE((SELECT MAX(id) FROM audit_log), 0) + 1, false)')
       await client.query('COMMIT')
     },
     async rollback () { await client.query('ROLLBACK').catch(() => {}) },

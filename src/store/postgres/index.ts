@@ -13,6 +13,7 @@ import { DEFAULT_KEY_CACHE_TTL_MS, withKeyCache } from '../cached-keys.js'
 import { DatabaseStartError, type GifCatalogStore, isStoreUnavailable, type Store, StoreUnavailableError } from '../interface.js'
 import { createLocalGifFileStore, type LocalGifFileStore } from '../local-gif-files.js'
 import { openPostgresPool, POOL_SIZE, type PostgresOptions } from './database.js'
+import { createPostgresAdminStore } from './admin.js'
 import { createPostgresGifFileStore } from './gif-files.js'
 import { createPostgresGifStore } from './gifs.js'
 import { classifyFailure, createStoreGuard, type StoreGuardOptions, STORE_RETRY_AFTER_S } from './guard.js'
@@ -106,6 +107,7 @@ export async function openPostgresStore (url: string, options: PostgresStoreOpti
     keys: withKeyCache(guard.wrap(createPostgresKeyStore(db)), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS, stale),
     usage: guard.wrap(createPostgresUsageStore(db)),
     links: guard.wrap(createPostgresLinkStore(db)),
+    admin: guard.wrap(createPostgresAdminStore(db)),
     gifs: withLocalFileFallback(withGifCache(guard.wrap(createPostgresGifStore(db)), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS, stale), local),
     gifFiles: createPostgresGifFileStore(db, options.dataDir, guard.run, local),
     async ping () { await guard.run(() => db.query('SELECT 1')) },

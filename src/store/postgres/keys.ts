@@ -1,7 +1,25 @@
 import type pg from 'pg'
 import { type ApiKeyRecord, type KeyLimits, type KeyStore, StoreConflictError } from '../interface.js'
 import { newLinkId, newLinkSeed } from '../link-ids.js'
-import { keyFromRow as toRecord, type KeyRow } from '../rows.js'
+import { keyFilterSql, keyFromRow as toRecord, keyPatchSets, type KeyRow, type KeySql, newKeyColumns, refillSql } from '../rows.js'
+
+/** Numbered placeholders, and PostgreSQL's names for what differs. */
+function postgresSql (): KeySql & { params: unknown[] } {
+  const params: unknown[] = []
+  return {
+    params,
+    param: (value) => { params.push(value); return `$${params.length}` },
+    greatest: (a, b) => `GREATEST(${a}, ${b})`,
+    contains: (haystack, needle) => `strpos(${haystack}, ${needle}) > 0`
+  }
+}
+
+function conflict (err: unknown, name: string): unknown {
+  const e = err as { code?: string, constraint?: string }
+  if (e.code !== '23505') return err
+  const field = e.constraint?.includes('name') ? 'name' : 'hash'
+  return new StoreConflictError(field, field === 'name' ? `A key named "${name}" already exists` : 'This key already exists')
+}
 
 export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
   const one = async (sql: string, params: unknown[]): Promise<ApiKeyRecord | undefined> => {
@@ -12,25 +30,53 @@ export function createPostgresKeyStore (pool: pg.Pool): KeyStore {
     async create (key) {
       const now = Date.now()
       const l = key.limits ?? {}
+      const columns: Array<[string, unknown]> = [
+        ['name', key.name], ['prefix', key.prefix], ['hash', key.hash], ['status', 'active'], ['source', key.source],
+        ['rate_max', l.rateMax ?? null], ['rate_window_ms', l.rateWindowMs ?? null], ['quota_max', l.quotaMax ?? null], ['quota_period', l.quotaPeriod ?? null],
+        ['link_id', key.linkId ?? newLinkId()], ['link_seed', key.linkSeed ?? newLinkSeed()], ['created_at', now], ['updated_at', now],
+        ...newKeyColumns(key)
+      ]
       try {
-        return (await one(`INSERT INTO api_keys (name, prefix, hash, status, source, rate_max, rate_window_ms, quota_max, quota_period, created_at, updated_at, link_id, link_seed)
-          VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $9, $10, $11) RETURNING *`,
-        [key.name, key.prefix, key.hash, key.source, l.rateMax ?? null, l.rateWindowMs ?? null, l.quotaMax ?? null, l.quotaPeriod ?? null, now, key.linkId ?? newLinkId(), key.linkSeed ?? newLinkSeed()]))!
+        return (await one(`INSERT INTO api_keys (${columns.map(([c]) => c).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+          columns.map(([, v]) => v)))!
       } catch (err) {
-        const e = err as { code?: string, constraint?: string }
-        if (e.code === '23505') {
-          const field = e.constraint?.includes('name') ? 'name' : 'hash'
-          throw new StoreConflictError(field, field === 'name' ? `A key named "${key.name}" already exists` : 'This key already exists')
-        }
-        throw err
+        throw conflict(err, key.name)
       }
     },
-    findByHash: (hash) => one('SELECT * FROM api_keys WHERE hash = $1', [hash]),
+    findByHash: (hash) => one('SELECT * FROM api_keys WHERE hash = $1 OR previous_hash = $1', [hash]),
+    findById: (id) => one('SELECT * FROM api_keys WHERE id = $1', [id]),
     findByName: (name) => one('SELECT * FROM api_keys WHERE name = $1', [name]),
     findByLinkId: (linkId) => one('SELECT * FROM api_keys WHERE link_id = $1', [linkId]),
     rollLinkSeed: (id) => one('UPDATE api_keys SET link_seed = $1, updated_at = $2 WHERE id = $3 RETURNING *', [newLinkSeed(), Date.now(), id]),
-    async list () {
-      return (await pool.query<KeyRow>('SELECT * FROM api_keys ORDER BY id')).rows.map(toRecord)
+    async list (filter = {}) {
+      const sql = postgresSql()
+      const clauses = keyFilterSql(filter, sql)
+      return (await pool.query<KeyRow>(`SELECT * FROM api_keys ${clauses}`, sql.params)).rows.map(toRecord)
+    },
+    async update (id, patch) {
+      const sql = postgresSql()
+      const sets = keyPatchSets(patch, sql)
+      sets.push(`updated_at = ${sql.param(Date.now())}`)
+      try {
+        return await one(`UPDATE api_keys SET ${sets.join(', ')} WHERE id = ${sql.param(id)} RETURNING *`, sql.params)
+      } catch (err) {
+        throw conflict(err, patch.name ?? '')
+      }
+    },
+    async roll (id, next) {
+      try {
+        return await one('UPDATE api_keys SET previous_hash = hash, previous_valid_until = $1, hash = $2, prefix = $3, updated_at = $4 WHERE id = $5 RETURNING *',
+          [next.previousValidUntil.getTime(), next.hash, next.prefix, Date.now(), id])
+      } catch (err) {
+        throw conflict(err, '')
+      }
+    },
+    async refill (id, period) {
+      const sql = postgresSql()
+      return one(`${refillSql(id, period, Date.now(), sql)} RETURNING *`, sql.params)
+    },
+    async expiringBetween (fromMs, toMs) {
+      return (await pool.query<KeyRow>('SELECT * FROM api_keys WHERE status = \'active\' AND expires_at >= $1 AND expires_at < $2 ORDER BY expires_at, id', [fromMs, toMs])).rows.map(toRecord)
     },
     async rename (name, newName) {
       try {

@@ -128,5 +128,66 @@ export const POSTGRES_MIGRATIONS: Migration[] = [
         created_at BIGINT NOT NULL
       );
     `
+  },
+  {
+    version: 8,
+    name: 'key owner, expiry, credits and roll',
+    // As in SQLite (src/store/sqlite/migrations.ts, version 8).
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN owner TEXT;
+      ALTER TABLE api_keys ADD COLUMN meta TEXT;
+      ALTER TABLE api_keys ADD COLUMN expires_at BIGINT;
+      ALTER TABLE api_keys ADD COLUMN units_total BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE api_keys ADD COLUMN credits_base BIGINT;
+      ALTER TABLE api_keys ADD COLUMN credits_mark BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE api_keys ADD COLUMN credits_granted BIGINT;
+      ALTER TABLE api_keys ADD COLUMN refill_amount BIGINT CHECK (refill_amount > 0);
+      ALTER TABLE api_keys ADD COLUMN refill_period TEXT CHECK (refill_period IN ('day', 'month'));
+      ALTER TABLE api_keys ADD COLUMN refilled_period TEXT;
+      ALTER TABLE api_keys ADD COLUMN previous_hash TEXT;
+      ALTER TABLE api_keys ADD COLUMN previous_valid_until BIGINT;
+      UPDATE api_keys SET units_total = COALESCE((SELECT SUM(units) FROM key_usage WHERE key_usage.key_id = api_keys.id), 0);
+      CREATE UNIQUE INDEX api_keys_previous_hash ON api_keys (previous_hash) WHERE previous_hash IS NOT NULL;
+      CREATE INDEX api_keys_owner ON api_keys (owner) WHERE owner IS NOT NULL;
+      CREATE INDEX api_keys_expires_at ON api_keys (expires_at) WHERE expires_at IS NOT NULL;
+    `
+  },
+  {
+    version: 9,
+    name: 'management api',
+    // As in SQLite.
+    sql: `
+      CREATE TABLE operator_tokens (
+        id BIGSERIAL PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        scopes TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'revoked')),
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT
+      );
+      CREATE TABLE audit_log (
+        id BIGSERIAL PRIMARY KEY,
+        at BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        details TEXT,
+        address TEXT
+      );
+      CREATE INDEX audit_log_action ON audit_log (action, id);
+      CREATE TABLE admin_idempotency (
+        actor TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        key_id BIGINT,
+        answer TEXT,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (actor, idempotency_key)
+      );
+      CREATE INDEX admin_idempotency_created ON admin_idempotency (created_at) WHERE answer IS NOT NULL;
+      ALTER TABLE gif_reports ADD COLUMN dismissed_at BIGINT;
+    `
   }
 ]

@@ -29,8 +29,10 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
   const setVisible = db.prepare('UPDATE gifs SET hidden = 0, seq = ? WHERE id = ?')
   const bumpVersion = db.prepare('UPDATE gif_categories SET version = version + 1 WHERE category = ?')
   const insertReport = db.prepare<[number, number | null, string, number], GifReportRow>('INSERT INTO gif_reports (gif_id, key_id, reason, created_at) VALUES (?, ?, ?, ?) RETURNING *')
-  const reportsAll = db.prepare<[number, number], GifReportRow>('SELECT * FROM gif_reports WHERE id > ? ORDER BY id LIMIT ?')
-  const reportsOf = db.prepare<[number, number, number], GifReportRow>('SELECT * FROM gif_reports WHERE gif_id = ? AND id > ? ORDER BY id LIMIT ?')
+  // status: 0 open, 1 dismissed, 2 all; gif: NULL for every gif.
+  const reportsWhere = db.prepare<[number | null, number | null, number, number, number, number], GifReportRow>(`SELECT * FROM gif_reports
+    WHERE (? IS NULL OR gif_id = ?) AND id > ? AND (? = 2 OR (dismissed_at IS NOT NULL) = (? = 1)) ORDER BY id LIMIT ?`)
+  const dismiss = db.prepare<[number, number], GifReportRow>('UPDATE gif_reports SET dismissed_at = COALESCE(dismissed_at, ?) WHERE id = ? RETURNING *')
   const hasHash = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND hash = ?').pluck()
   const hasUrl = db.prepare<[string, string], number>('SELECT 1 FROM gifs WHERE category = ? AND url = ?').pluck()
   const deleteById = db.prepare('DELETE FROM gifs WHERE id = ?')
@@ -202,8 +204,13 @@ export function createSqliteGifStore (db: SqliteDatabase): GifCatalogStore {
     async reports (options = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT
       const after = options.afterId ?? 0
-      const rows = options.gifId === undefined ? reportsAll.all(after, limit) : reportsOf.all(options.gifId, after, limit)
-      return rows.map(reportFromRow)
+      const status = options.status === 'open' ? 0 : options.status === 'dismissed' ? 1 : 2
+      const gif = options.gifId ?? null
+      return reportsWhere.all(gif, gif, after, status, status, limit).map(reportFromRow)
+    },
+    async dismissReport (id, at = new Date()) {
+      const row = dismiss.get(at.getTime(), id)
+      return row ? reportFromRow(row) : undefined
     }
   }
 }

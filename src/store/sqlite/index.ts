@@ -6,6 +6,7 @@ import type { Store } from '../interface.js'
 import { createLocalGifFileStore } from '../local-gif-files.js'
 import { checkBeforeOpen, type DatabaseFileState, openFailure, watchDatabaseFile } from './database-file.js'
 import { openSqliteDatabase, SQLITE_FILE, type SqliteDatabase } from './database.js'
+import { createSqliteAdminStore } from './admin.js'
 import { createSqliteGifStore } from './gifs.js'
 import { createSqliteKeyStore } from './keys.js'
 import { createSqliteLinkStore } from './links.js'
@@ -38,10 +39,11 @@ export function openSqliteStore (dataDir: string, options: SqliteStoreOptions = 
   const writable = (): void => watch.assertWritable()
   return {
     kind: 'sqlite',
-    keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename', 'rollLinkSeed'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
+    keys: withKeyCache(guardWrites(createSqliteKeyStore(db), ['create', 'setStatus', 'setLimits', 'rename', 'rollLinkSeed', 'update', 'roll', 'refill'], writable), options.keyCacheTtlMs ?? DEFAULT_KEY_CACHE_TTL_MS),
     usage: guardWrites(createSqliteUsageStore(db), ['add'], writable),
-    gifs: withGifCache(guardWrites(createSqliteGifStore(db), ['add', 'remove', 'removeMany', 'hide', 'unhide', 'setAttribution', 'report'], writable), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
+    gifs: withGifCache(guardWrites(createSqliteGifStore(db), ['add', 'remove', 'removeMany', 'hide', 'unhide', 'setAttribution', 'report', 'dismissReport'], writable), options.gifCacheTtlMs ?? DEFAULT_GIF_CACHE_TTL_MS),
     links: guardWrites(createSqliteLinkStore(db), ['save'], writable),
+    admin: guardWrites(createSqliteAdminStore(db), ['createToken', 'revokeToken', 'touchToken', 'appendAudit', 'claimIdempotency', 'completeIdempotency', 'releaseIdempotency', 'forgetAnswers'], writable),
     gifFiles: createLocalGifFileStore(dataDir),
     async ping () { ping.get() },
     database: () => watch.check(),

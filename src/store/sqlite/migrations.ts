@@ -167,5 +167,79 @@ export const SQLITE_MIGRATIONS: Migration[] = [
         created_at INTEGER NOT NULL
       ) WITHOUT ROWID;
     `
+  },
+  {
+    version: 8,
+    name: 'key owner, expiry, credits and roll',
+    // What selling access needs on a key (docs/keys.md): the storefront's customer id and
+    // a small JSON object (meta), an expiry (epoch ms), and prepaid credits as a balance:
+    // credits_base minus what the key used since credits_mark, read on units_total, a
+    // count of every unit the key was ever billed that the usage store raises in the same
+    // transaction as its batch write (so a batch applied once is counted once here too).
+    // Refill: an amount per UTC day or month, done lazily by one conditional UPDATE at the
+    // first check of a new period (refilled_period: the period last refilled, YYYY-MM-DD
+    // or YYYY-MM). credits_granted: what was left right after the last grant, for the
+    // low-credits level. Roll: the previous hash stays valid until previous_valid_until.
+    // units_total starts at what key_usage already holds.
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN owner TEXT;
+      ALTER TABLE api_keys ADD COLUMN meta TEXT;
+      ALTER TABLE api_keys ADD COLUMN expires_at INTEGER;
+      ALTER TABLE api_keys ADD COLUMN units_total INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE api_keys ADD COLUMN credits_base INTEGER;
+      ALTER TABLE api_keys ADD COLUMN credits_mark INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE api_keys ADD COLUMN credits_granted INTEGER;
+      ALTER TABLE api_keys ADD COLUMN refill_amount INTEGER CHECK (refill_amount > 0);
+      ALTER TABLE api_keys ADD COLUMN refill_period TEXT CHECK (refill_period IN ('day', 'month'));
+      ALTER TABLE api_keys ADD COLUMN refilled_period TEXT;
+      ALTER TABLE api_keys ADD COLUMN previous_hash TEXT;
+      ALTER TABLE api_keys ADD COLUMN previous_valid_until INTEGER;
+      UPDATE api_keys SET units_total = COALESCE((SELECT SUM(units) FROM key_usage WHERE key_usage.key_id = api_keys.id), 0);
+      CREATE UNIQUE INDEX api_keys_previous_hash ON api_keys (previous_hash) WHERE previous_hash IS NOT NULL;
+      CREATE INDEX api_keys_owner ON api_keys (owner) WHERE owner IS NOT NULL;
+      CREATE INDEX api_keys_expires_at ON api_keys (expires_at) WHERE expires_at IS NOT NULL;
+    `
+  },
+  {
+    version: 9,
+    name: 'management api',
+    // The management API (src/admin/, docs/admin-api.md): operator tokens (hashed like
+    // keys; scopes as a comma-separated list of keys, usage, gifs), the audit log of every
+    // change, the Idempotency-Keys of POST /admin/v1/keys per operator with the body's hash,
+    // the key made and its answer encrypted (dropped after a day, the key id kept), and when
+    // a gif report was dismissed.
+    sql: `
+      CREATE TABLE operator_tokens (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        scopes TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'revoked')),
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER
+      );
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT,
+        details TEXT,
+        address TEXT
+      );
+      CREATE INDEX audit_log_action ON audit_log (action, id);
+      CREATE TABLE admin_idempotency (
+        actor TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        key_id INTEGER,
+        answer TEXT,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (actor, idempotency_key)
+      ) WITHOUT ROWID;
+      CREATE INDEX admin_idempotency_created ON admin_idempotency (created_at) WHERE answer IS NOT NULL;
+      ALTER TABLE gif_reports ADD COLUMN dismissed_at INTEGER;
+    `
   }
 ]

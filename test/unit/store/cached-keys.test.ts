@@ -12,7 +12,7 @@ function countingStore (): { store: KeyStore, lookups: () => number, records: Ma
   let id = 0
   const store: KeyStore = {
     async create (k) {
-      const r: ApiKeyRecord = { id: ++id, name: k.name, prefix: k.prefix, hash: k.hash, source: k.source, status: 'active', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, linkId: `link-${id}`, linkSeed: 'seed', createdAt: new Date(), updatedAt: new Date() }
+      const r: ApiKeyRecord = { id: ++id, name: k.name, prefix: k.prefix, hash: k.hash, source: k.source, status: 'active', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, linkId: `link-${id}`, linkSeed: 'seed', owner: null, meta: null, expiresAt: null, unitsTotal: 0, credits: null, previousHash: null, previousValidUntil: null, createdAt: new Date(), updatedAt: new Date() }
       records.set(k.hash, r)
       return r
     },
@@ -24,7 +24,20 @@ function countingStore (): { store: KeyStore, lookups: () => number, records: Ma
     async setStatus (name, status) { const r = [...records.values()].find((x) => x.name === name); if (r) r.status = status; return r && { ...r } },
     async setLimits (name, limits) { const r = [...records.values()].find((x) => x.name === name); if (r) r.limits = { ...r.limits, ...limits }; return r && { ...r } },
     async rename (name, newName) { const r = [...records.values()].find((x) => x.name === name); if (r) r.name = newName; return r && { ...r } },
-    async count () { return records.size }
+    async count () { return records.size },
+    async findById (id) { const r = [...records.values()].find((x) => x.id === id); return r && { ...r } },
+    async update (id, patch) { const r = [...records.values()].find((x) => x.id === id); if (r && patch.name !== undefined) r.name = patch.name; return r && { ...r } },
+    async roll (id, next) {
+      const r = [...records.values()].find((x) => x.id === id)
+      if (!r) return undefined
+      records.delete(r.hash)
+      Object.assign(r, { previousHash: r.hash, previousValidUntil: next.previousValidUntil, hash: next.hash, prefix: next.prefix })
+      records.set(r.hash, r)
+      records.set(r.previousHash!, r)
+      return { ...r }
+    },
+    async refill () { return undefined },
+    async expiringBetween () { return [] }
   }
   return { store, lookups: () => lookups, records }
 }

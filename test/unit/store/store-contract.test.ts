@@ -134,6 +134,13 @@ for (const backend of backends) {
         { keyId: alpha.id, day: '2026-11-02', group: 'conversion', requests: 4, units: 20 }
       ])
       assert.equal((await store.usage.list({})).length, 3)
+      // untilDay bounds the range, both ends included
+      assert.deepEqual(await store.usage.list({ keyId: alpha.id, sinceDay: '2026-11-01', untilDay: '2026-11-01' }), [
+        { keyId: alpha.id, day: '2026-11-01', group: 'colors', requests: 2, units: 2 }
+      ])
+      assert.deepEqual((await store.usage.list({ untilDay: '2026-11-01' })).map((e) => [e.keyId, e.day]), [[alpha.id, '2026-11-01']])
+      assert.deepEqual((await store.usage.list({ sinceDay: '2026-11-02', untilDay: '2026-11-02' })).map((e) => [e.keyId, e.group]), [[alpha.id, 'conversion'], [beta.id, 'colors']])
+      assert.deepEqual(await store.usage.list({ sinceDay: '2026-11-03', untilDay: '2026-11-30' }), [])
     })
 
     it('applies a usage batch at most once by its id (a retry after a lost reply adds nothing)', async () => {

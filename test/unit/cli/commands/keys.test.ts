@@ -99,6 +99,56 @@ describe('npm run cli -- keys', () => {
     assert.equal((await cli('keys', 'usage', '--days', 'x')).code, 2)
   })
 
+  it('reports usage over days, a month or per day, as JSON or CSV: the same numbers as the report', async () => {
+    const store = openSqliteStore(dataDir)
+    const id = (await store.keys.findByName('metered'))!.id
+    try {
+      await store.usage.add([
+        { keyId: id, day: '2025-10-31', group: 'colors', requests: 5, units: 5 },
+        { keyId: id, day: '2025-11-01', group: 'colors', requests: 2, units: 2 },
+        { keyId: id, day: '2025-11-30', group: 'conversion', requests: 1, units: 5 }
+      ])
+    } finally { await store.close() }
+    let r = await cli('keys', 'usage', 'metered', '--from', '2025-11-01', '--to', '2025-11-30')
+    assert.equal(r.code, 0, r.err.join('\n'))
+    assert.match(r.out.join('\n'), /from 2025-11-01 to 2025-11-30/)
+    assert.match(r.out.join('\n'), /metered\s+colors\s+2\s+2\n.*metered\s+conversion\s+1\s+5\ntotal\s+3\s+7/)
+    r = await cli('keys', 'usage', 'metered', '--month', '2025-11', '--by', 'day', '--json')
+    assert.deepEqual(JSON.parse(r.out.join('\n')), {
+      from: '2025-11-01',
+      to: '2025-11-30',
+      group: 'day',
+      rows: [
+        { period: '2025-11-01', key_id: String(id), key_name: 'metered', endpoint_group: 'colors', requests: 2, units: 2 },
+        { period: '2025-11-30', key_id: String(id), key_name: 'metered', endpoint_group: 'conversion', requests: 1, units: 5 }
+      ],
+      totals: { requests: 3, units: 7 }
+    })
+    r = await cli('keys', 'usage', '--from', '2025-10-01', '--to', '2025-11-30', '--csv')
+    assert.equal(r.code, 0)
+    assert.deepEqual(r.out, [
+      'period,key_id,key_name,endpoint_group,requests,units\r',
+      `2025-10,${id},metered,colors,5,5\r`,
+      `2025-11,${id},metered,colors,2,2\r`,
+      `2025-11,${id},metered,conversion,1,5\r`
+    ])
+    r = await cli('keys', 'usage', 'metered', '--from', '2025-10-31', '--to', '2025-10-31', '--by', 'day')
+    assert.match(r.out.join('\n'), /2025-10-31\s+metered\s+colors\s+5\s+5/)
+    for (const [args, message] of [
+      [['--from', '2025-11-31'], /--from must be a UTC day/],
+      [['--to', '2025-11-01'], /--to needs --from/],
+      [['--from', '2025-11-02', '--to', '2025-11-01'], /--from \(2025-11-02\) is after --to/],
+      [['--month', '2025-13'], /--month must be a UTC month/],
+      [['--month', '2025-11', '--days', '3'], /one of --from\/--to, --month or --days/],
+      [['--by', 'week'], /--by must be day or month/],
+      [['--json', '--csv'], /--json or --csv/]
+    ] as const) {
+      const bad = await cli('keys', 'usage', ...args)
+      assert.equal(bad.code, 2, args.join(' '))
+      assert.match(bad.err.join('\n'), message)
+    }
+  })
+
   it('disables, enables and revokes, and the API follows', async () => {
     assert.equal((await cli('keys', 'disable', 'discord-bot')).code, 0)
     assert.equal(await statusWithKey(key), 'AUTH_KEY_DISABLED')

@@ -34,7 +34,7 @@ async function failure (promise: Promise<unknown>): Promise<{ err: unknown, ms: 
 }
 
 function keyRecord (name: string, status: ApiKeyRecord['status'] = 'active'): ApiKeyRecord {
-  return { id: 1, name, prefix: 'um_x', hash: hashKey(name), status, source: 'cli', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, linkId: 'AAAAAAAAAAAAAAAA', linkSeed: 'seed', createdAt: new Date(0), updatedAt: new Date(0) }
+  return { id: 1, name, prefix: 'um_x', hash: hashKey(name), status, source: 'cli', limits: { rateMax: null, rateWindowMs: null, quotaMax: null, quotaPeriod: null }, linkId: 'AAAAAAAAAAAAAAAA', linkSeed: 'seed', owner: null, meta: null, expiresAt: null, unitsTotal: 0, credits: null, previousHash: null, previousValidUntil: null, createdAt: new Date(0), updatedAt: new Date(0) }
 }
 
 describe('classifying failures', () => {
