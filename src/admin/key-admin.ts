@@ -1,12 +1,14 @@
-// What the management API does to keys, over the KeyService (src/access/keys.ts): the
-// routes speak HTTP, this speaks records. Names, limits and statuses as the CLI changes them.
-import { randomBytes } from 'node:crypto'
+// What the management API does to keys, over the KeyService (src/access/keys.ts), which
+// checks every value and owns credits, refill, expiry and roll: the routes speak HTTP and
+// snake_case, this turns their bodies into the service's calls and its KeyErrors into the
+// catalogue's codes.
 import { AppError } from '../errors.js'
-import { KeyError, type KeyService } from '../access/keys.js'
-import type { ApiKeyRecord, KeyLimits, KeyStore } from '../store/interface.js'
+import { KeyError, type KeyService, type KeyUpdate, type NewKeyOptions } from '../access/keys.js'
+import type { ApiKeyRecord, KeyLimits, KeyStatusFilter } from '../store/interface.js'
 
-export interface KeyFilter { owner?: string, name?: string, status?: string }
+export interface KeyFilter { owner?: string, name?: string, status?: KeyStatusFilter, limit?: number, cursor?: string }
 
+/** A body of POST or PATCH /admin/v1/keys, as the contract names its fields. */
 export interface KeyChanges {
   name?: string
   owner?: string | null
@@ -20,7 +22,7 @@ export interface KeyChanges {
   status?: 'active' | 'disabled'
 }
 
-export function limitsOf (changes: Pick<KeyChanges, 'rate' | 'quota'>): Partial<KeyLimits> {
+export function limitsOf (changes: Pick<KeyChanges, 'rate' | 'quota'>): Partial<KeyLimits> | undefined {
   const limits: Partial<KeyLimits> = {}
   if (changes.rate !== undefined) {
     limits.rateMax = changes.rate?.max ?? null
@@ -30,76 +32,103 @@ export function limitsOf (changes: Pick<KeyChanges, 'rate' | 'quota'>): Partial<
     limits.quotaMax = changes.quota?.max ?? null
     limits.quotaPeriod = changes.quota?.period ?? null
   }
-  return limits
+  return Object.keys(limits).length === 0 ? undefined : limits
 }
 
-/** A name for a key created without one: from the owner when it makes a valid name, else random. */
-export function nameFor (owner: string | null | undefined): string {
-  const suffix = randomBytes(4).toString('hex')
-  const base = (owner ?? '').replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48)
-  return base === '' ? `key-${suffix}` : `${base}-${suffix}`
+function expiry (text: string | null | undefined): Date | null | undefined {
+  if (text === undefined || text === null) return text
+  const at = new Date(text)
+  if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION', `Invalid body field "expires_at": it must be a date and time in ISO 8601, such as 2026-12-31T23:59:59Z, got "${text}"`)
+  return at
 }
 
-const invalid = (err: unknown): never => {
+/** A KeyError (a value the service refuses) in the catalogue's words. */
+function refused (err: unknown): never {
   if (err instanceof KeyError) {
-    if (/exists|taken|already/i.test(err.message)) throw new AppError('ADMIN_KEY_CONFLICT', err.message)
+    if (/already exists|exists already|is taken/i.test(err.message)) throw new AppError('ADMIN_KEY_CONFLICT', err.message)
     throw new AppError('ADMIN_KEY_INVALID', err.message)
   }
   throw err
 }
 
+const notFound = (id: number): AppError => new AppError('ADMIN_KEY_NOT_FOUND', `No key has the id ${id}: ids come from GET /admin/v1/keys`)
+
 export type KeyAdmin = ReturnType<typeof createKeyAdmin>
 
-export function createKeyAdmin (keys: KeyService, store: KeyStore) {
+export function createKeyAdmin (keys: KeyService) {
   async function get (id: number): Promise<ApiKeyRecord> {
-    const record = (await keys.list()).find((k) => k.id === id)
-    if (record === undefined) throw new AppError('ADMIN_KEY_NOT_FOUND', `No key has the id ${id}: ids come from GET /admin/v1/keys`)
+    const record = await keys.findById(id)
+    if (record === undefined) throw notFound(id)
     return record
-  }
-
-  function unsupported (changes: KeyChanges): void {
-    for (const field of ['owner', 'meta', 'credits', 'add_credits', 'refill', 'expires_at'] as const) {
-      if (changes[field] !== undefined && changes[field] !== null) throw new AppError('ADMIN_KEY_INVALID', `"${field}" is not supported by this server yet`)
-    }
   }
 
   return {
     get,
-    async list (filter: KeyFilter): Promise<ApiKeyRecord[]> {
-      return (await keys.list())
-        .filter((k) => (filter.name === undefined || k.name === filter.name) && (filter.status === undefined || k.status === filter.status) && filter.owner === undefined)
-        .sort((a, b) => a.id - b.id)
-    },
-    async create (changes: KeyChanges): Promise<{ key: string, record: ApiKeyRecord }> {
-      unsupported(changes)
+    async page (filter: KeyFilter): Promise<{ keys: ApiKeyRecord[], nextCursor: string | null }> {
       try {
-        return await keys.create(changes.name ?? nameFor(changes.owner), 'admin', limitsOf(changes))
+        return await keys.page(filter)
       } catch (err) {
-        return invalid(err)
+        return refused(err)
       }
     },
-    async update (id: number, changes: KeyChanges): Promise<ApiKeyRecord> {
-      unsupported(changes)
-      let record = await get(id)
-      if (record.status === 'revoked') throw new AppError('ADMIN_KEY_INVALID', `Key ${id} is revoked: a revoked key cannot be changed; create a new one`)
-      try {
-        if (changes.name !== undefined && changes.name !== record.name) record = await keys.rename(record.name, changes.name)
-        const limits = limitsOf(changes)
-        if (Object.keys(limits).length > 0) record = (await store.setLimits(record.name, limits)) ?? record
-        if (changes.status === 'disabled' && record.status !== 'disabled') record = await keys.disable(record.name)
-        if (changes.status === 'active' && record.status !== 'active') record = await keys.enable(record.name)
-      } catch (err) {
-        return invalid(err)
+    async create (c: KeyChanges): Promise<{ key: string, record: ApiKeyRecord }> {
+      if (c.add_credits !== undefined) throw new AppError('ADMIN_KEY_INVALID', 'add_credits is for PATCH: a new key takes credits')
+      if (c.status !== undefined) throw new AppError('ADMIN_KEY_INVALID', 'status is for PATCH: a new key is active')
+      const limits = limitsOf(c)
+      const expiresAt = expiry(c.expires_at)
+      const options: NewKeyOptions = {
+        source: 'admin',
+        ...(c.name === undefined ? {} : { name: c.name }),
+        ...(c.owner === undefined ? {} : { owner: c.owner }),
+        ...(c.meta === undefined ? {} : { meta: c.meta }),
+        ...(limits === undefined ? {} : { limits }),
+        ...(c.credits == null ? {} : { credits: c.credits }),
+        ...(c.refill === undefined ? {} : { refill: c.refill }),
+        ...(expiresAt === undefined ? {} : { expiresAt })
       }
+      try {
+        return await keys.createWith(options)
+      } catch (err) {
+        return refused(err)
+      }
+    },
+    async update (id: number, c: KeyChanges): Promise<ApiKeyRecord> {
+      const limits = limitsOf(c)
+      const expiresAt = expiry(c.expires_at)
+      const update: KeyUpdate = {
+        ...(c.name === undefined ? {} : { name: c.name }),
+        ...(c.owner === undefined ? {} : { owner: c.owner }),
+        ...(c.meta === undefined ? {} : { meta: c.meta }),
+        ...(limits === undefined ? {} : { limits }),
+        ...(c.credits === undefined ? {} : { credits: c.credits }),
+        ...(c.add_credits === undefined ? {} : { addCredits: c.add_credits }),
+        ...(c.refill === undefined ? {} : { refill: c.refill }),
+        ...(expiresAt === undefined ? {} : { expiresAt }),
+        ...(c.status === undefined ? {} : { status: c.status })
+      }
+      let record: ApiKeyRecord | undefined
+      try {
+        record = await keys.update(id, update)
+      } catch (err) {
+        return refused(err)
+      }
+      if (record === undefined) throw notFound(id)
       return record
     },
     async revoke (id: number): Promise<ApiKeyRecord> {
-      const record = await get(id)
-      if (record.status === 'revoked') return record
-      return await keys.revoke(record.name)
+      const record = await keys.revokeById(id)
+      if (record === undefined) throw notFound(id)
+      return record
     },
-    async roll (_id: number, _graceSeconds: number): Promise<{ key: string, record: ApiKeyRecord, previousValidUntil: Date | null }> {
-      throw new AppError('ADMIN_KEY_INVALID', 'Rolling a key is not supported by this server yet')
+    async roll (id: number, graceSeconds: number): Promise<{ key: string, record: ApiKeyRecord }> {
+      let rolled
+      try {
+        rolled = await keys.roll(id, graceSeconds)
+      } catch (err) {
+        return refused(err)
+      }
+      if (rolled === undefined) throw notFound(id)
+      return rolled
     }
   }
 }

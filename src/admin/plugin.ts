@@ -44,7 +44,7 @@ export const adminPlugin = fp(async function admin (app: FastifyInstance, opts: 
   app.decorate('admin', { tokens, audit })
   await app.register(adminGatePlugin, { tokens, counters: opts.counters, ipv6Prefix: opts.ipv6Prefix, now: opts.now })
   await app.register(adminRoutes, {
-    keys: createKeyAdmin(opts.keys, opts.store.keys),
+    keys: createKeyAdmin(opts.keys),
     keyStore: opts.store.keys,
     usageStore: opts.store.usage,
     usage: opts.usage,

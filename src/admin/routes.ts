@@ -11,13 +11,14 @@ import type { UsageRecorder } from '../access/usage-recorder.js'
 import { rangeProblem, usageCsv, usageReport, type UsagePeriod } from '../account/usage-report.js'
 import { removeGif } from '../gifs/manage.js'
 import type { GifFileStore } from '../store/gif-files.js'
-import type { ApiKeyRecord, AuditEntry, GifCatalogStore, GifReport, GifReportStatus, KeyStore, UsageStore } from '../store/interface.js'
+import { type ApiKeyRecord, type AuditEntry, type GifCatalogStore, type GifReport, type GifReportStatus, type KeyStore, storedCredits, type UsageStore } from '../store/interface.js'
+import { keyStatus } from '../access/keys.js'
 import type { AuditLog } from './audit.js'
 import { IDEMPOTENCY_KEY_PATTERN, type Idempotency } from './idempotency.js'
 import type { KeyAdmin, KeyChanges } from './key-admin.js'
 import {
   AdminKeySchema, AuditSchema, CreatedKeySchema, CreateKeyBody, DEFAULT_PAGE, DismissedSchema, GifReportsSchema, GifStateSchema, IdParams, KeyListSchema,
-  MAX_META_BYTES, PageQuery, RollBody, RolledKeySchema, UpdateKeyBody, UsageAnswerSchema, WhoamiSchema
+  PageQuery, RollBody, RolledKeySchema, UpdateKeyBody, UsageAnswerSchema, WhoamiSchema
 } from './schemas.js'
 
 export interface AdminRoutesOptions {
@@ -33,21 +34,22 @@ export interface AdminRoutesOptions {
   now?: () => number
 }
 
-/** The key as the management API shows it (snake_case). */
-export function keyView (k: ApiKeyRecord) {
+/** The key as the management API shows it (snake_case): its status as an operator reads it (expired past its expiry). */
+export function keyView (k: ApiKeyRecord, now = Date.now()) {
   const l = k.limits
+  const remaining = storedCredits(k)
   return {
     id: String(k.id),
     name: k.name,
     prefix: k.prefix,
-    owner: null as string | null,
-    meta: null as Record<string, unknown> | null,
-    status: k.status as 'active' | 'disabled' | 'revoked' | 'expired',
+    owner: k.owner,
+    meta: k.meta as Record<string, unknown> | null,
+    status: keyStatus(k, now),
     source: k.source,
     rate: l.rateMax != null && l.rateWindowMs != null ? { max: l.rateMax, window_seconds: Math.round(l.rateWindowMs / 1000) } : null,
     quota: l.quotaMax != null && l.quotaPeriod != null ? { max: l.quotaMax, period: l.quotaPeriod } : null,
-    credits: null as { remaining: number, refill: { amount: number, period: 'day' | 'month' } | null } | null,
-    expires_at: null as string | null,
+    credits: remaining === null ? null : { remaining, refill: k.credits?.refill ?? null },
+    expires_at: k.expiresAt?.toISOString() ?? null,
     created_at: k.createdAt.toISOString(),
     updated_at: k.updatedAt.toISOString()
   }
@@ -55,12 +57,6 @@ export function keyView (k: ApiKeyRecord) {
 
 function auditView (e: AuditEntry) {
   return { id: String(e.id), at: e.at.toISOString(), actor: e.actor, action: e.action, target: e.target, details: e.details, address: e.address }
-}
-
-function checkMeta (meta: unknown): void {
-  if (meta !== undefined && meta !== null && Buffer.byteLength(JSON.stringify(meta)) > MAX_META_BYTES) {
-    throw new AppError('VALIDATION', `Invalid body field "meta": it must be at most ${MAX_META_BYTES} bytes of JSON (a storefront's ids and labels)`)
-  }
 }
 
 /** The fields of a change worth keeping in the audit log: never a secret (a body holds none). */
@@ -92,11 +88,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     }
   }, async (request, reply) => {
     const body = request.body as KeyChanges
-    checkMeta(body.meta)
-    const make = async () => {
+        const make = async () => {
       const { key, record } = await opts.keys.create(body)
       await write(request, 'key.create', `key:${record.id}`, { name: record.name, ...changed(body) })
-      return { ...ok({ key, ...keyView(record) }), code: 201 }
+      return { ...ok({ key, ...keyView(record, now()) }), code: 201 }
     }
     const idemKey = request.headers['idempotency-key']
     if (typeof idemKey !== 'string') {
@@ -111,7 +106,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     reply.header('idempotent-replayed', 'true')
     if (outcome.kind === 'replayed') return { ...outcome.answer, code: 200 }
     const record = await opts.keys.get(outcome.keyId)
-    return { ...ok({ key: null, ...keyView(record) }), message: 'This Idempotency-Key made this key more than 24 hours ago: its secret is no longer kept (roll the key for a new one)' }
+    return { ...ok({ key: null, ...keyView(record, now()) }), message: 'This Idempotency-Key made this key more than 24 hours ago: its secret is no longer kept (roll the key for a new one)' }
   })
 
   app.get('/admin/v1/keys', {
@@ -128,17 +123,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       response: { 200: KeyListSchema }
     }
   }, async (request) => {
-    const { limit = DEFAULT_PAGE, cursor, ...filter } = request.query
-    const after = cursor === undefined ? 0 : Number(cursor)
-    const all = (await opts.keys.list(filter)).filter((k) => k.id > after)
-    const page = all.slice(0, limit)
-    return ok({ keys: page.map(keyView), next_cursor: all.length > limit ? String(page[page.length - 1]!.id) : null })
+    // Credits are read from the store: what this instance counted is written first.
+    await opts.usage.flush()
+    const { keys, nextCursor } = await opts.keys.page(request.query)
+    const at = now()
+    return ok({ keys: keys.map((k) => keyView(k, at)), next_cursor: nextCursor })
   })
 
   app.get('/admin/v1/keys/:id', {
     config: { admin: 'keys', cost: 0, errors: ['ADMIN_KEY_NOT_FOUND'] },
     schema: { tags, summary: 'One key', params: IdParams, response: { 200: AdminKeySchema } }
-  }, async (request) => ok(keyView(await opts.keys.get(id(request.params)))))
+  }, async (request) => {
+    await opts.usage.flush()
+    return ok(keyView(await opts.keys.get(id(request.params)), now()))
+  })
 
   app.patch('/admin/v1/keys/:id', {
     config: { admin: 'keys', body: 'json-with-nulls', errors: ['ADMIN_KEY_NOT_FOUND', 'ADMIN_KEY_INVALID', 'ADMIN_KEY_CONFLICT'] },
@@ -152,10 +150,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     }
   }, async (request) => {
     const body = request.body as KeyChanges
-    checkMeta(body.meta)
-    const record = await opts.keys.update(id(request.params), body)
+        const record = await opts.keys.update(id(request.params), body)
     await write(request, 'key.update', `key:${record.id}`, changed(body))
-    return ok(keyView(record))
+    return ok(keyView(record, now()))
   })
 
   app.delete('/admin/v1/keys/:id', {
@@ -164,7 +161,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   }, async (request) => {
     const record = await opts.keys.revoke(id(request.params))
     await write(request, 'key.revoke', `key:${record.id}`, { name: record.name })
-    return ok(keyView(record))
+    return ok(keyView(record, now()))
   })
 
   app.post('/admin/v1/keys/:id/roll', {
@@ -179,9 +176,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     }
   }, async (request) => {
     const grace = request.body.grace_seconds ?? 0
-    const { key, record, previousValidUntil } = await opts.keys.roll(id(request.params), grace)
+    const { key, record } = await opts.keys.roll(id(request.params), grace)
     await write(request, 'key.roll', `key:${record.id}`, { grace_seconds: grace })
-    return ok({ key, previous_valid_until: previousValidUntil?.toISOString() ?? null, ...keyView(record) })
+    return ok({ key, previous_valid_until: grace === 0 ? null : record.previousValidUntil?.toISOString() ?? null, ...keyView(record, now()) })
   })
 
   // --- usage

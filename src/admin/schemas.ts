@@ -3,12 +3,10 @@
 import { Type } from 'typebox'
 import { Envelope } from '../http/envelope.js'
 import { component } from '../http/openapi-annotations.js'
+import { DEFAULT_PAGE_SIZE, KEY_META_MAX_BYTES, KEY_OWNER_MAX_LENGTH, MAX_CREDITS, MAX_PAGE_SIZE, MAX_ROLL_GRACE_SECONDS } from '../access/keys.js'
 
-/** The largest `meta` a key carries, as JSON: a storefront's ids and labels, never a blob. */
-export const MAX_META_BYTES = 4096
-export const MAX_GRACE_SECONDS = 604_800
-export const MAX_PAGE = 200
-export const DEFAULT_PAGE = 50
+export const MAX_PAGE = MAX_PAGE_SIZE
+export const DEFAULT_PAGE = DEFAULT_PAGE_SIZE
 
 const Period = Type.Union([Type.Literal('day'), Type.Literal('month')])
 export const RateSchema = Type.Object({
@@ -16,11 +14,11 @@ export const RateSchema = Type.Object({
   window_seconds: Type.Integer({ minimum: 1, maximum: 31 * 86_400 })
 }, { additionalProperties: false })
 export const QuotaSchema = Type.Object({
-  max: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Units per UTC day or month' }),
+  max: Type.Integer({ minimum: 1, maximum: MAX_CREDITS, description: 'Units per UTC day or month' }),
   period: Period
 }, { additionalProperties: false })
 export const RefillSchema = Type.Object({
-  amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Credits the key is brought back up to at each new UTC day or month (never lowered)' }),
+  amount: Type.Integer({ minimum: 1, maximum: MAX_CREDITS, description: 'Credits the key is brought back up to at each new UTC day or month (never lowered)' }),
   period: Period
 }, { additionalProperties: false })
 
@@ -60,35 +58,35 @@ export const KeyListSchema = Envelope({
   next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last' })
 })
 
-const Meta = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()])
+const Meta = Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], { description: `A small JSON object of the storefront's (at most ${KEY_META_MAX_BYTES} bytes as JSON)` })
 const ExpiresAt = Type.Union([Type.String({ format: 'date-time', description: 'ISO 8601, such as 2026-12-31T23:59:59Z' }), Type.Null()])
 
 export const CreateKeyBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: '1 to 64 letters, digits, dots, dashes or underscores; made from the owner (or random) when absent' })),
-  owner: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+  owner: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: KEY_OWNER_MAX_LENGTH }))),
   meta: Type.Optional(Meta),
   rate: Type.Optional(Type.Union([RateSchema, Type.Null()])),
   quota: Type.Optional(Type.Union([QuotaSchema, Type.Null()])),
-  credits: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 }), Type.Null()])),
+  credits: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: MAX_CREDITS }), Type.Null()])),
   refill: Type.Optional(Type.Union([RefillSchema, Type.Null()])),
   expires_at: Type.Optional(ExpiresAt)
 }, { additionalProperties: false, examples: [{ name: 'shop-cus_123', owner: 'cus_123', credits: 1000, refill: { amount: 1000, period: 'month' } }] })
 
 export const UpdateKeyBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  owner: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+  owner: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: KEY_OWNER_MAX_LENGTH }))),
   meta: Type.Optional(Meta),
   rate: Type.Optional(Type.Union([RateSchema, Type.Null()], { description: 'null: the service default' })),
   quota: Type.Optional(Type.Union([QuotaSchema, Type.Null()], { description: 'null: no quota' })),
-  credits: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 }), Type.Null()], { description: 'Sets what is left; null: no credits (unmetered)' })),
-  add_credits: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Adds to what is left' })),
+  credits: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: MAX_CREDITS }), Type.Null()], { description: 'Sets what is left; null: no credits (unmetered)' })),
+  add_credits: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CREDITS, description: 'Adds to what is left' })),
   refill: Type.Optional(Type.Union([RefillSchema, Type.Null()])),
   expires_at: Type.Optional(ExpiresAt),
   status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')]))
 }, { additionalProperties: false, examples: [{ add_credits: 500 }] })
 
 export const RollBody = Type.Object({
-  grace_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_GRACE_SECONDS, description: 'How long the old key keeps working (default 0: refused at once)' }))
+  grace_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ROLL_GRACE_SECONDS, description: 'How long the old key keeps working (default 0: refused at once)' }))
 }, { additionalProperties: false })
 
 export const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$', examples: ['12'] }) })

@@ -1,6 +1,7 @@
 // The operators' command line: npm run cli -- <group> <command> [options].
 import { ConfigError, loadConfig } from '../config.js'
 import { DatabaseStartError, EXIT_STORE_UNAVAILABLE, isStoreUnavailable } from '../store/interface.js'
+import { adminCommand } from './commands/admin.js'
 import { withModeration } from './commands/gif-moderation.js'
 import { gifsCommand } from './commands/gifs.js'
 import { keysCommand } from './commands/keys.js'
@@ -8,7 +9,7 @@ import { storeCommand } from './commands/store.js'
 import { type CliIo, type CommandGroup, createCliContext, UsageError } from './context.js'
 import { printable } from './terminal-text.js'
 
-const GROUPS: CommandGroup[] = [keysCommand, withModeration(gifsCommand), storeCommand]
+const GROUPS: CommandGroup[] = [keysCommand, withModeration(gifsCommand), storeCommand, adminCommand]
 
 function mainHelp (): string {
   return [

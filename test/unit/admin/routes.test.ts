@@ -103,6 +103,42 @@ describe('management API', () => {
     })
   })
 
+  test('keys carry owner, meta, credits with refill and expiry; PATCH sets and adds credits; roll keeps the key with a grace', async () => {
+    await withApp({ adminToken: ENV_TOKEN }, async ({ app }) => {
+      const h = bearer(ENV_TOKEN)
+      const expires = new Date(Date.now() + 3_600_000).toISOString()
+      const c = json(await app.inject({ method: 'POST', url: '/admin/v1/keys', headers: h, payload: { owner: 'cus_42', meta: { plan: 'pro' }, credits: 10, refill: { amount: 100, period: 'month' }, expires_at: expires } }))
+      assert.equal(c.code, 201, JSON.stringify(c))
+      assert.match(c.name, /^key-[0-9a-f]{8}$/)
+      assert.equal(c.owner, 'cus_42')
+      assert.deepEqual(c.meta, { plan: 'pro' })
+      assert.deepEqual(c.credits, { remaining: 10, refill: { amount: 100, period: 'month' } })
+      assert.equal(c.expires_at, expires)
+      const byOwner = json(await app.inject({ url: '/admin/v1/keys?owner=cus_42', headers: h }))
+      assert.deepEqual(byOwner.keys.map((k: { id: string }) => k.id), [c.id])
+      const added = json(await app.inject({ method: 'PATCH', url: `/admin/v1/keys/${c.id}`, headers: h, payload: { add_credits: 5 } }))
+      assert.equal(added.credits.remaining, 15)
+      const set = json(await app.inject({ method: 'PATCH', url: `/admin/v1/keys/${c.id}`, headers: h, payload: { credits: 3, expires_at: null, meta: null } }))
+      assert.equal(set.credits.remaining, 3)
+      assert.equal(set.expires_at, null)
+      assert.equal(set.meta, null)
+      const both = await app.inject({ method: 'PATCH', url: `/admin/v1/keys/${c.id}`, headers: h, payload: { credits: 3, add_credits: 1 } })
+      assert.equal(json(both).error, 'ADMIN_KEY_INVALID')
+      const rolled = json(await app.inject({ method: 'POST', url: `/admin/v1/keys/${c.id}/roll`, headers: h, payload: { grace_seconds: 60 } }))
+      assert.equal(rolled.id, c.id)
+      assert.notEqual(rolled.key, c.key)
+      assert.ok(Date.parse(rolled.previous_valid_until) > Date.now())
+      assert.equal((await app.inject({ url: '/me', headers: { authorization: c.key } })).statusCode, 200, 'the old key works within the grace')
+      assert.equal((await app.inject({ url: '/me', headers: { authorization: rolled.key } })).statusCode, 200)
+      const late = json(await app.inject({ method: 'POST', url: `/admin/v1/keys/${c.id}/roll`, headers: h, payload: { grace_seconds: 0 } }))
+      assert.equal(late.previous_valid_until, null)
+      assert.equal((await app.inject({ url: '/me', headers: { authorization: rolled.key } })).statusCode, 401, 'no grace: refused at once')
+      const taken = await app.inject({ method: 'POST', url: '/admin/v1/keys', headers: h, payload: { name: c.name } })
+      assert.equal(taken.statusCode, 409)
+      assert.equal(json(taken).error, 'ADMIN_KEY_CONFLICT')
+    })
+  })
+
   test('Idempotency-Key: the same body answers the same key (secret included), another body 409', async () => {
     await withApp({ adminToken: ENV_TOKEN }, async ({ app, store }) => {
       const headers = { ...bearer(ENV_TOKEN), 'idempotency-key': 'cs_test_123' }
