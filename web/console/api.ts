@@ -40,7 +40,8 @@ export interface UsageRow {
 
 export interface GifReport {
   id: string | number
-  gif: { id: string | number, category: string, hidden: boolean, width: number | null, height: number | null, file_url: string }
+  /** null once the gif is removed. */
+  gif: { id: string | number, category: string, hidden: boolean, width: number | null, height: number | null, file_url: string } | null
   key_name: string | null
   reason: string
   created_at: string
@@ -50,6 +51,7 @@ export interface GifReport {
 export interface AuditEntry {
   id: string | number
   at: string
+  /** "token:NAME", "ADMIN_TOKEN" or "cli". */
   actor: string
   action: string
   target: string | null

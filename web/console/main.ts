@@ -511,7 +511,7 @@ async function loadUsage (api: Api, id: string): Promise<void> {
   const label = `Units per day of key ${name}, ${days[0]} to ${days.at(-1)} (UTC)`
   ui.chartCaption.textContent = label
   ui.chart.replaceChildren(usageChart(totals, label))
-  ui.chartTotals.textContent = `${units} units over ${requests} requests in ${CHART_DAYS} days.`
+  ui.chartTotals.textContent = `${units} units over ${requests} request${requests === 1 ? '' : 's'} in ${CHART_DAYS} days.`
   ui.chartBox.dataset.units = String(units)
   ui.chartBox.dataset.requests = String(requests)
   const body = ui.chartTable.tBodies[0]!
@@ -577,31 +577,39 @@ function reportItem (api: Api, report: GifReport): HTMLLIElement {
   const item = document.createElement('li')
   item.className = 'report card'
   item.dataset.reportId = String(report.id)
+  const gif = report.gif
   const figure = document.createElement('div')
   figure.className = 'gif'
-  const img = document.createElement('img')
-  img.alt = `The reported gif ${report.gif.id} (${report.gif.category})`
-  if (report.gif.width !== null && report.gif.height !== null) {
-    img.width = report.gif.width
-    img.height = report.gif.height
+  if (gif === null) {
+    const gone = document.createElement('p')
+    gone.className = 'hint'
+    gone.textContent = 'The gif was removed.'
+    figure.append(gone)
+  } else {
+    const img = document.createElement('img')
+    img.alt = `The reported gif ${gif.id} (${gif.category})`
+    if (gif.width !== null && gif.height !== null) {
+      img.width = gif.width
+      img.height = gif.height
+    }
+    figure.append(img)
+    // Fetched with the token: an <img src> could not send it.
+    api.gifFile(gif.file_url).then((blob) => {
+      const url = URL.createObjectURL(blob)
+      state.gifUrls.push(url)
+      img.src = url
+    }, (err: unknown) => {
+      img.alt = `The gif could not be loaded: ${err instanceof Error ? err.message : String(err)}`
+    })
   }
-  figure.append(img)
-  // Fetched with the token: an <img src> could not send it.
-  api.gifFile(report.gif.file_url).then((blob) => {
-    const url = URL.createObjectURL(blob)
-    state.gifUrls.push(url)
-    img.src = url
-  }, (err: unknown) => {
-    img.alt = `The gif could not be loaded: ${err instanceof Error ? err.message : String(err)}`
-  })
   const facts = document.createElement('div')
   facts.className = 'report-facts'
   const title = document.createElement('h3')
-  title.textContent = `Gif ${report.gif.id} · ${report.gif.category}`
+  title.textContent = gif === null ? 'A removed gif' : `Gif ${gif.id} · ${gif.category}`
   const lines = [
     `Reason: ${report.reason}`,
-    `Reported ${when(report.created_at)} by ${report.key_name ?? 'an unknown key'}`,
-    report.gif.hidden ? 'Hidden: no longer answered' : 'Shown: still answered',
+    `Reported ${when(report.created_at)} by ${report.key_name ?? 'a key that no longer exists'}`,
+    gif === null ? '' : gif.hidden ? 'Hidden: no longer answered' : 'Shown: still answered',
     report.dismissed_at === null ? '' : `Dismissed ${when(report.dismissed_at)}`
   ].filter((line) => line !== '')
   facts.append(title, ...lines.map((line) => {
@@ -612,32 +620,37 @@ function reportItem (api: Api, report: GifReport): HTMLLIElement {
   const actions = document.createElement('div')
   actions.className = 'row'
   const refresh = async (): Promise<void> => { await loadReports(api, false) }
-  const label = `gif ${report.gif.id}`
-  const hide = report.gif.hidden
-    ? button('Unhide', 'secondary', () => { void act(hide, async (a) => { await a.unhideGif(report.gif.id); await refresh() }) }, `Unhide ${label}`)
-    : button('Hide', 'secondary', () => { void act(hide, async (a) => { await a.hideGif(report.gif.id); await refresh() }) }, `Hide ${label}`)
-  actions.append(hide)
+  const label = gif === null ? `report ${report.id}` : `gif ${gif.id}`
+  if (gif !== null) {
+    const hide = gif.hidden
+      ? button('Unhide', 'secondary', () => { void act(hide, async (a) => { await a.unhideGif(gif.id); await refresh() }) }, `Unhide ${label}`)
+      : button('Hide', 'secondary', () => { void act(hide, async (a) => { await a.hideGif(gif.id); await refresh() }) }, `Hide ${label}`)
+    actions.append(hide)
+  }
   if (report.dismissed_at === null) {
     const dismiss = button('Dismiss', 'secondary', () => { void act(dismiss, async (a) => { await a.dismissReport(report.id); await refresh() }) }, `Dismiss the report on ${label}`)
     actions.append(dismiss)
   }
-  const confirm = document.createElement('div')
-  confirm.className = 'confirm'
-  confirm.hidden = true
-  confirm.setAttribute('role', 'alertdialog')
-  const question = document.createElement('p')
-  question.id = `remove-question-${report.id}`
-  question.textContent = `Remove ${label} from the catalog? Its file is deleted; this cannot be undone.`
-  confirm.setAttribute('aria-labelledby', question.id)
-  const no = button('Cancel', 'secondary', () => { confirm.hidden = true; remove.focus() })
-  const yes = button('Yes, remove', 'danger-button', () => { void act(yes, async (a) => { await a.removeGif(report.gif.id); await refresh() }) }, `Yes, remove ${label}`)
-  const confirmRow = document.createElement('div')
-  confirmRow.className = 'row'
-  confirmRow.append(yes, no)
-  confirm.append(question, confirmRow)
-  const remove = button('Remove…', 'danger-button', () => { confirm.hidden = false; no.focus() }, `Remove ${label}…`)
-  actions.append(remove)
-  facts.append(actions, confirm)
+  facts.append(actions)
+  if (gif !== null) {
+    const confirm = document.createElement('div')
+    confirm.className = 'confirm'
+    confirm.hidden = true
+    confirm.setAttribute('role', 'alertdialog')
+    const question = document.createElement('p')
+    question.id = `remove-question-${report.id}`
+    question.textContent = `Remove ${label} from the catalog? Its file is deleted; this cannot be undone.`
+    confirm.setAttribute('aria-labelledby', question.id)
+    const remove = button('Remove…', 'danger-button', () => { confirm.hidden = false; no.focus() }, `Remove ${label}…`)
+    const no = button('Cancel', 'secondary', () => { confirm.hidden = true; remove.focus() })
+    const yes = button('Yes, remove', 'danger-button', () => { void act(yes, async (a) => { await a.removeGif(gif.id); await refresh() }) }, `Yes, remove ${label}`)
+    const confirmRow = document.createElement('div')
+    confirmRow.className = 'row'
+    confirmRow.append(yes, no)
+    confirm.append(question, confirmRow)
+    actions.append(remove)
+    facts.append(confirm)
+  }
   item.append(figure, facts)
   return item
 }
