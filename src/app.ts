@@ -119,6 +119,8 @@ export interface RouteInfo {
   url: string
   public: boolean
   hidden: boolean
+  /** A route of the management API (config `admin`): operator tokens, its own document (src/admin/). */
+  admin: boolean
 }
 
 declare module 'fastify' {
@@ -203,7 +205,8 @@ export async function createApp ({ config, store, counters, logger, colors = cre
         method,
         url: route.url,
         get public () { return route.config?.public === true },
-        get hidden () { return route.schema?.hide === true }
+        get hidden () { return route.schema?.hide === true },
+        get admin () { return route.config?.admin !== undefined }
       })
     }
   })

@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     }
   }, async (request, reply) => {
     const body = request.body as KeyChanges
-        const make = async () => {
+    const make = async () => {
       const { key, record } = await opts.keys.create(body)
       await write(request, 'key.create', `key:${record.id}`, { name: record.name, ...changed(body) })
       return { ...ok({ key, ...keyView(record, now()) }), code: 201 }
@@ -150,7 +150,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     }
   }, async (request) => {
     const body = request.body as KeyChanges
-        const record = await opts.keys.update(id(request.params), body)
+    const record = await opts.keys.update(id(request.params), body)
     await write(request, 'key.update', `key:${record.id}`, changed(body))
     return ok(keyView(record, now()))
   })

@@ -19,7 +19,7 @@ export const MODERATION_HELP = `  reports [--gif ID] [--limit N] [--all] [--json
         id, category, whether hidden, number of open reports, reasons, last report,
         file. With --gif, that gif's reports one by one (report id, when, reason,
         the reporting key's name). Dismissed reports only with --all.
-  dismiss REPORT_ID...
+  reports dismiss REPORT_ID...
         Dismiss reports (nothing wrong with the gif): they leave the open queue, and
         stay listed with --all. Exit code 1 if an id is unknown.
   hide ID...
@@ -30,7 +30,7 @@ export const MODERATION_HELP = `  reports [--gif ID] [--limit N] [--all] [--json
         Put hidden gifs back among the picks.
 `
 
-const COMMANDS = new Set(['reports', 'hide', 'unhide', 'dismiss'])
+const COMMANDS = new Set(['reports', 'hide', 'unhide'])
 
 /** The `gifs` group with reports, hide and unhide added. */
 export function withModeration (group: CommandGroup): CommandGroup {
@@ -44,8 +44,8 @@ export function withModeration (group: CommandGroup): CommandGroup {
       if (command === undefined || !COMMANDS.has(command)) return await group.run(args, ctx)
       const opened = await ctx.store()
       const store = opened.gifs
+      if (command === 'reports' && rest[0] === 'dismiss') return await dismiss(rest.slice(1), ctx, opened)
       if (command === 'reports') return await reports(rest, ctx, store, opened.keys)
-      if (command === 'dismiss') return await dismiss(rest, ctx, opened)
       return await setHidden(command === 'hide', rest, ctx, store)
     }
   }
@@ -98,7 +98,7 @@ interface ReportedGif {
 async function dismiss (args: string[], ctx: CliContext, store: Store): Promise<number> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true })
   let failed = 0
-  for (const id of ids(positionals, 'dismiss')) {
+  for (const id of ids(positionals, 'reports dismiss')) {
     const report = await store.gifs.dismissReport(id)
     if (!report) {
       ctx.err(`Error: no gif report has the id ${id} (gifs reports --gif ID lists them)`)

@@ -66,6 +66,8 @@ const BAD_VALUES: Record<string, string[]> = {
   LOG_LEVEL: ['loud'],
   API_KEYS: ['short'],
   LINK_SIGNING_KEYS: ['too-short-key', 'a key with spaces in it that is long enough'],
+  ADMIN_TOKEN: ['um_notanoperatortoken0123456789abcdef', 'umo_short'],
+  ADMIN_ANSWER_KEY: ['too-short', 'a key with spaces in it that is long enough'],
   BODY_LIMIT: ['lots', '10'],
   TRUST_PROXY: ['maybe', '10.0.0.0/33'],
   SHUTDOWN_TIMEOUT_MS: ['1e3'],

@@ -121,6 +121,8 @@ describe('POST /sfw/gif/{id}/report', () => {
     const bad = await report(pats[2]!.id, { reason: 'boring' })
     assert.equal(bad.statusCode, 400)
     assert.equal(json(bad).error, 'VALIDATION')
+    // The list of reasons, not Ajv's "must be equal to constant" (issue 39 item 7).
+    assert.equal(json(bad).message, 'Invalid body field "reason": it must be one of: not_sfw, wrong_category, broken, duplicate, other')
     assert.equal(json(await report(pats[2]!.id, {})).error, 'VALIDATION')
     const unknown = await report(999_999, { reason: 'broken' })
     assert.deepEqual([unknown.statusCode, json(unknown).error], [404, 'GIF_NOT_FOUND'])
