@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const WEB_PAGES = ['playground']
+export const WEB_PAGES = ['playground', 'console']
 
 /** Bundles every page; returns the bytes written per file, for the build's log. */
 export async function buildWeb (outDir = path.join(root, 'dist')) {

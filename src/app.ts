@@ -45,6 +45,7 @@ import { createUploadBudget, IMAGE_PRIORS, imageConversionRoutes } from './conve
 import { playgroundRoutes } from './playground/routes.js'
 import { adminPlugin } from './admin/plugin.js'
 import { startWebhooks } from './webhooks/webhooks.js'
+import { consoleRoutes } from './admin/console-routes.js'
 import type { RequestActivity } from './runtime/garbage.js'
 import { createResultCache } from './result-cache/result-cache.js'
 import { contentFingerprint } from './result-cache/fingerprint.js'
@@ -342,6 +343,8 @@ export async function createApp ({ config, store, counters, logger, colors = cre
     answerKey: { configured: config.adminAnswerKey, dataDir: config.dataDir, scaleOut: config.databaseUrl !== undefined },
     ipv6Prefix: config.rateLimitIpv6Prefix
   })
+  // The operator console (/admin, docs/console.md): its files behind the same gate.
+  await app.register(consoleRoutes)
 
   return app
 }

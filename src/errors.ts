@@ -131,6 +131,7 @@ export const ERROR_CATALOGUE = {
   // (src/store/postgres/guard.ts); sent with Retry-After. Never the client's fault.
   STORE_UNAVAILABLE: { status: 503, message: 'The service\'s database does not answer right now: retry after the number of seconds in Retry-After' },
   PLAYGROUND_NOT_BUILT: { status: 503, message: 'The playground page is not built: run "npm run build" (or "npm start", which builds) and restart the server' },
+  CONSOLE_NOT_BUILT: { status: 503, message: 'The operator console page is not built: run "npm run build" (or "npm start", which builds) and restart the server' },
   INTERNAL: { status: 500, message: 'Internal server error: the failure has been logged; quote the request id when reporting it' }
 } as const satisfies Record<string, { status: number, message: string }>
 

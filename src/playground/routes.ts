@@ -4,43 +4,18 @@
 // serves it, publicly and under a strict CSP, and describes the templates' fields for
 // it. The page holds no key: the visitor pastes one, the browser keeps it
 // (localStorage) and sends it only to this server's API, in the Authorization header.
-import { createHash } from 'node:crypto'
-import fs from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { AppError } from '../errors.js'
 import { ok } from '../http/envelope.js'
+import { createPageBundle, PAGE_CSP, PAGE_FILES, WEB_DIST_DIR } from '../http/page-bundle.js'
 import { type FieldDoc, TEMPLATES } from '../generation/template-registry.js'
 
-/**
- * Where the bundle is: the repository's dist/web/playground/, reached from this module
- * whether it runs compiled (dist/playground/) or from source under tsx (src/playground/).
- */
-export const DEFAULT_BUNDLE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'web', 'playground')
+/** Where the bundle is: the repository's dist/web/playground/. */
+export const DEFAULT_BUNDLE_DIR = path.join(WEB_DIST_DIR, 'playground')
 
-/**
- * The page runs only our own script and style, draws blob: URLs of the pictures it
- * fetched, and talks only to this server: an injected script could neither run nor
- * send the key elsewhere.
- */
-export const PLAYGROUND_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob: data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
-
-/** The files of the bundle, by the name the page asks for. */
-const FILES: Record<string, string> = {
-  'index.html': 'text/html; charset=utf-8',
-  'main.js': 'text/javascript; charset=utf-8',
-  'style.css': 'text/css; charset=utf-8'
-}
+/** The page's CSP: the one every page of the server is sent with (src/http/page-bundle.ts). */
+export const PLAYGROUND_CSP = PAGE_CSP
 
 export type FieldKind = 'text' | 'color' | 'number' | 'image-url' | 'banner' | 'icon' | 'font' | 'select' | 'json'
 
@@ -73,53 +48,24 @@ export function describeTemplates () {
   }))
 }
 
-interface Asset { body: Buffer, type: string, etag: string }
-
 export interface PlaygroundOptions {
   /** Tests point this at a bundle of their own. */
   bundleDir?: string
 }
 
 export const playgroundRoutes: FastifyPluginAsync<PlaygroundOptions> = async (app, opts) => {
-  const dir = opts.bundleDir ?? DEFAULT_BUNDLE_DIR
-  // Read on first use, then kept: the files change only with a new build, which
-  // restarts the server. A server run from source without a build says how to build.
-  const cache = new Map<string, Asset>()
-  async function asset (name: string): Promise<Asset> {
-    let found = cache.get(name)
-    if (found === undefined) {
-      const body = await fs.readFile(path.join(dir, name)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') throw new AppError('PLAYGROUND_NOT_BUILT')
-        throw err
-      })
-      found = { body, type: FILES[name]!, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` }
-      cache.set(name, found)
-    }
-    return found
-  }
-
-  function send (reply: FastifyReply, ifNoneMatch: string | undefined, file: Asset): FastifyReply {
-    reply
-      .header('content-security-policy', PLAYGROUND_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      // Revalidated on every load, so a new build shows at once; unchanged files cost a 304.
-      .header('cache-control', 'no-cache')
-      .header('etag', file.etag)
-    if (ifNoneMatch === file.etag) return reply.code(304).send()
-    return reply.type(file.type).send(file.body)
-  }
+  const bundle = createPageBundle(opts.bundleDir ?? DEFAULT_BUNDLE_DIR, 'PLAYGROUND_NOT_BUILT')
 
   const config = { public: true, errors: ['PLAYGROUND_NOT_BUILT' as const] }
   const schema = { hide: true }
 
   app.get('/playground', { config, schema }, async (request, reply) =>
-    send(reply, request.headers['if-none-match'], await asset('index.html')))
+    await bundle.send(request, reply, 'index.html'))
 
   app.get<{ Params: { file: string } }>('/playground/:file', { config, schema }, async (request, reply) => {
     const name = request.params.file
-    if (!Object.hasOwn(FILES, name)) throw new AppError('NOT_FOUND', `No playground file named "${name.slice(0, 60)}": the page is at /playground`)
-    return send(reply, request.headers['if-none-match'], await asset(name))
+    if (!Object.hasOwn(PAGE_FILES, name)) throw new AppError('NOT_FOUND', `No playground file named "${name.slice(0, 60)}": the page is at /playground`)
+    return await bundle.send(request, reply, name)
   })
 
   const templates = ok({ templates: describeTemplates() })
