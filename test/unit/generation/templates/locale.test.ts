@@ -11,7 +11,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
 import * as fontkit from 'fontkit'
 import type { ImageSource } from '../../../../src/generation/assets/image-source.js'
 import type { Drawable } from '../../../../src/generation/drawable.js'
-import { formatNumber, label, type Locale, LOCALES } from '../../../../src/generation/locale/locale.js'
+import { formatDate, formatNumber, label, type Locale, LOCALES } from '../../../../src/generation/locale/locale.js'
 import { TEMPLATES, type TemplateFields } from '../../../../src/generation/template-registry.js'
 import { createDrawingFonts } from '../../../../src/generation/text/font-loading.js'
 
@@ -77,7 +77,9 @@ const FIELDS: Record<string, TemplateFields> = {
   rank: { level: '12', rank: '3', xp: '8420', max_xp: '12000', status: 'online' },
   quote: { text: 'Ship it.' },
   // Two pages: the page count is drawn.
-  leaderboard: { players: JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ username: `p${i}`, level: 12, xp: 8420 }))) }
+  leaderboard: { players: JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ username: `p${i}`, level: 12, xp: 8420 }))) },
+  profile: { username: 'ada', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000' },
+  nowplaying: { title: 'Clair de lune', artist: 'Debussy', elapsed: '95', duration: '302', next: 'Arabesque', queue: '4' }
 }
 
 /** The labels each template draws, as the locale writes them with FIELDS. */
@@ -86,6 +88,8 @@ function expectedLabels (template: string, locale: Locale): string[] {
   switch (template) {
     case 'welcome': case 'goodbye': return [label(locale, `${template}.title`), someone]
     case 'rank': return [label(locale, 'rank.level', { level: 12 }), label(locale, 'rank.rank', { rank: 3 }), someone]
+    case 'profile': return [label(locale, 'profile.member_since', { date: formatDate(locale, new Date(Date.UTC(2021, 2, 14))) }), `${label(locale, 'profile.level')} ${formatNumber(locale, 12)}`, `${label(locale, 'profile.rank')} #${formatNumber(locale, 3)}`]
+    case 'nowplaying': return [label(locale, 'nowplaying.up_next', { title: 'Arabesque' }) + ' · ' + label(locale, 'nowplaying.queue', { count: formatNumber(locale, 4) })]
     case 'leaderboard': return [label(locale, 'leaderboard.title'), label(locale, 'leaderboard.page', { page: formatNumber(locale, 1), pages: formatNumber(locale, 2) })]
     default: return [label(locale, 'quote.author', { name: someone })]
   }
