@@ -150,6 +150,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     }
   }, async (request) => {
     const body = request.body as KeyChanges
+    // This instance's counts are written first: `credits` then sets what is left after
+    // them, and the answer's `remaining` includes them (as GET does).
+    await opts.usage.flush()
     const record = await opts.keys.update(id(request.params), body)
     await write(request, 'key.update', `key:${record.id}`, changed(body))
     return ok(keyView(record, now()))

@@ -95,6 +95,41 @@ it('makes one key for two POSTs with the same Idempotency-Key, and refuses anoth
   assert.equal(mismatch.body.error, 'IDEMPOTENCY_MISMATCH')
 })
 
+it('serves a key made over HTTP with 10 credits two pictures, refuses the third before drawing, and serves again once PATCH adds 10', async () => {
+  const made = await admin('/admin/v1/keys', { method: 'POST', body: { owner: 'cus_credits', credits: 10 } })
+  assert.equal(made.status, 201, made.text)
+  assert.equal(made.body.credits.remaining, 10)
+  // Different pictures: the result cache would serve a repeat for 1 unit.
+  const picture = (name: string) => call(`/gen/welcome?username=${encodeURIComponent(name)}`, { auth: made.body.key })
+  const first = await picture('Credit One')
+  assert.equal(first.status, 200)
+  assert.equal(first.headers['x-credits-remaining'], '5')
+  const second = await picture('Credit Two')
+  assert.equal(second.status, 200)
+  assert.equal(second.headers['x-credits-remaining'], '0')
+  const refused = await picture('Credit Three')
+  assert.equal(refused.status, 402)
+  assert.equal(refused.body.error, 'CREDITS_EXHAUSTED')
+  assert.equal(refused.headers['x-cache'], undefined, 'refused before any work')
+  const added = await admin(`/admin/v1/keys/${made.body.id}`, { method: 'PATCH', body: { add_credits: 10 } })
+  assert.equal(added.status, 200, added.text)
+  assert.equal(added.body.credits.remaining, 10)
+  const again = await picture('Credit Three')
+  assert.equal(again.status, 200)
+  assert.equal(again.headers['x-credits-remaining'], '5')
+})
+
+it('refuses a key made over HTTP with expires_at 2 s ahead once that moment has passed, with its own message', async () => {
+  const made = await admin('/admin/v1/keys', { method: 'POST', body: { expires_at: new Date(Date.now() + 2_000).toISOString() } })
+  assert.equal(made.status, 201, made.text)
+  assert.equal((await call('/me', { auth: made.body.key })).status, 200)
+  await until(async () => (await call('/me', { auth: made.body.key })).status === 401, 10_000, 'the key expires')
+  const refused = await call('/me', { auth: made.body.key })
+  assert.equal(refused.body.error, 'AUTH_KEY_EXPIRED')
+  assert.match(refused.body.message, /expired/)
+  assert.equal((await admin(`/admin/v1/keys/${made.body.id}`)).body.status, 'expired')
+})
+
 it('rolls a key: the old secret works within the grace and is refused after it', async () => {
   const made = (await admin('/admin/v1/keys', { method: 'POST', body: { name: 'rolling' } })).body
   const rolled = await admin(`/admin/v1/keys/${made.id}/roll`, { method: 'POST', body: { grace_seconds: 2 } })
