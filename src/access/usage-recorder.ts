@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { UsageEntry, UsageStore } from '../store/interface.js'
+import { StoreUnavailableError, type UsageEntry, type UsageStore } from '../store/interface.js'
 
 export type QuotaPeriod = 'day' | 'month'
 
@@ -65,7 +65,10 @@ export interface UsageRecorder {
   /**
    * Runs a store read that no batch write overlaps, so that what it read and what is still
    * unwritten here add up exactly: a batch is either in the read or still unwritten, never
-   * both or neither (credits read the keys' units_total, which a batch write raises).
+   * both or neither (credits read the keys' units_total, which a batch write raises). A
+   * batch whose write failed may have been applied all the same (its reply lost): it is
+   * written again first (under its id, so once), and when that fails the read is not made
+   * (StoreUnavailableError), since it could count the batch in the store and here too.
    */
   withoutWrites<T> (read: () => Promise<T>): Promise<T>
   /** Told of each batch the store took, right as its units stop counting as unwritten. */
@@ -85,8 +88,12 @@ export interface UsageRecorderOptions {
   onSpill?: (event: 'replayed' | 'spilled', batches: number) => void
 }
 
-/** A batch of usage with the id the store applies it under at most once. */
-interface Batch { id: string, entries: UsageEntry[] }
+/**
+ * A batch of usage with the id the store applies it under at most once. `uncertain`: a
+ * write of it failed (or it was spilled by an earlier run), so the store may hold it
+ * already: only writing it again under its id tells.
+ */
+interface Batch { id: string, entries: UsageEntry[], uncertain: boolean }
 
 /** A spill file's name: the batch id, which is the file's whole identity. */
 const SPILL_FILE = /^usage-([0-9a-f-]{36})\.json$/
@@ -129,7 +136,7 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
       const id = SPILL_FILE.exec(file)?.[1]
       if (id === undefined) continue
       const entries = JSON.parse(fs.readFileSync(path.join(options.spillDir, file), 'utf8')) as UsageEntry[]
-      unsent.push({ id, entries })
+      unsent.push({ id, entries, uncertain: true })
       countUnwritten(entries, 1)
       replayed++
     }
@@ -143,6 +150,10 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
       // Reads begun before wait for nothing: this write starts once they are over.
       await Promise.allSettled([...reads])
       await writeBatch(batch)
+    } catch (err) {
+      // Applied or not: a lost reply and a refusal look alike from here.
+      batch.uncertain = true
+      throw err
     } finally {
       writing = undefined
       done()
@@ -166,7 +177,7 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
 
   async function flushOnce (): Promise<void> {
     if (pending.size > 0) {
-      unsent.push({ id: randomUUID(), entries: [...pending.values()] })
+      unsent.push({ id: randomUUID(), entries: [...pending.values()], uncertain: false })
       pending = new Map()
     }
     // Oldest first; a batch that fails stays (with its id) and stops this flush.
@@ -197,7 +208,7 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
   /** Writes every unwritten batch to the spill folder, each under its id. */
   function spill (): void {
     if (pending.size > 0) {
-      unsent.push({ id: randomUUID(), entries: [...pending.values()] })
+      unsent.push({ id: randomUUID(), entries: [...pending.values()], uncertain: false })
       pending = new Map()
     }
     if (options.spillDir === undefined || unsent.length === 0) return
@@ -226,8 +237,19 @@ export function createUsageRecorder (store: UsageStore, options: UsageRecorderOp
       return n
     },
     async withoutWrites (read) {
-      // A write may follow the one awaited (the next batch of the same flush).
-      for (let w = writing; w !== undefined; w = writing) await w
+      for (;;) {
+        // A write may follow the one awaited (the next batch of the same flush).
+        for (let w = writing; w !== undefined; w = writing) await w
+        if (!unsent.some((b) => b.uncertain)) break
+        // Counted here as unwritten, perhaps in the store too: written again before any read.
+        try {
+          await flush()
+        } catch (err) {
+          throw err instanceof StoreUnavailableError
+            ? err
+            : new StoreUnavailableError('A batch of usage could not be written again, so what the store holds cannot be read exactly', 2, { cause: err })
+        }
+      }
       const reading = read()
       reads.add(reading)
       try {

@@ -238,6 +238,49 @@ describe('credits ledger against its dependencies', () => {
     await store.close()
   })
 
+  it('counts a batch whose reply was lost once: written again before the credits are read, 503 while it cannot be', async () => {
+    const dir = tempDir()
+    const store = openSqliteStore(dir)
+    const { record } = await createKeyService(store.keys).createWith({ name: 'lost-reply', credits: 15 })
+    // The store applies the first batch, but its reply is lost; the next write is refused; then all goes well.
+    const faults: Array<'after' | 'before'> = ['after', 'before']
+    const lossy: UsageStore = {
+      ...store.usage,
+      async add (entries: UsageEntry[], batchId?: string) {
+        const fault = faults.shift()
+        if (fault === 'before') throw new Error('connection refused')
+        await store.usage.add(entries, batchId)
+        if (fault === 'after') throw new Error('connection reset before the reply')
+      }
+    }
+    const usage = createUsageRecorder(lossy, { flushMs: 60_000 })
+    const ledger = createCreditLedger({ keys: store.keys, usage, refreshMs: 0 })
+    const now = Date.now()
+    for (let i = 0; i < 10; i++) {
+      const hold = (await ledger.reserve(record, 1, now))!
+      usage.record(record.id, 'probe', 1, now)
+      ledger.settle(hold, 1)
+    }
+    await assert.rejects(usage.flush(), /before the reply/)
+    // The store holds the 10 units, and so does the recorder (unwritten): a read now would count them twice.
+    assert.equal((await store.keys.findById(record.id))!.unitsTotal, 10)
+    // The batch cannot be written again: the credits are not read (503), nothing reserved.
+    await assert.rejects(ledger.reserve(record, 1, now + 1), StoreUnavailableError)
+    // It can: written again under its id (applied once), then read: 5 left, exactly.
+    assert.equal((await ledger.view(record, now + 2))!.remaining, 5)
+    assert.equal(usage.unwritten, 0)
+    assert.equal((await store.keys.findById(record.id))!.unitsTotal, 10)
+    for (let i = 0; i < 5; i++) {
+      const hold = (await ledger.reserve(record, 1, now + 3))!
+      usage.record(record.id, 'probe', 1, now + 3)
+      ledger.settle(hold, 1)
+    }
+    await assert.rejects(ledger.reserve(record, 1, now + 3), (err: AppError) => err.code === 'CREDITS_EXHAUSTED')
+    await usage.close()
+    assert.equal((await store.keys.findById(record.id))!.unitsTotal, 15)
+    await store.close()
+  })
+
   it('finds a rolled key\'s old hash in the cache during the grace, and refuses it after', async () => {
     const dir = tempDir()
     const store = openSqliteStore(dir, { keyCacheTtlMs: 60_000 })
