@@ -80,13 +80,13 @@ describe('the generation service', () => {
     await assert.rejects(service.template('farewell', {}, caller()), (err) => {
       assert.ok(isAppError(err))
       assert.equal(err.code, 'TEMPLATE_NOT_FOUND')
-      assert.deepEqual(err.details, { valid: ['welcome', 'goodbye', 'rank', 'quote', 'leaderboard'] })
+      assert.deepEqual(err.details, { valid: ['welcome', 'goodbye', 'rank', 'quote', 'leaderboard', 'profile', 'nowplaying'] })
       return true
     })
   })
 
   it('lists the templates, banners, icons and fonts', () => {
-    assert.deepEqual(service.list('templates'), ['welcome', 'goodbye', 'rank', 'quote', 'leaderboard'])
+    assert.deepEqual(service.list('templates'), ['welcome', 'goodbye', 'rank', 'quote', 'leaderboard', 'profile', 'nowplaying'])
     assert.ok(service.list('banners').includes('space'))
     assert.ok(service.list('icons').includes('neko'))
     assert.ok(service.list('fonts').length > 0)

@@ -73,6 +73,7 @@ describe('/playground', () => {
       for (const field of template.fields) {
         const wrong = refusal[field.kind]
         if (wrong === undefined) continue
+        // On the template's example, so that its required fields (the leaderboard's players) are there.
         const res = await t.app.inject({ method: 'POST', url: `/gen/${template.name}`, headers: t.auth, payload: { ...required[template.name], [field.name]: wrong.value } })
         assert.equal(res.statusCode, 400, `${template.name}.${field.name} (${field.kind}) took "${wrong.value}"`)
         assert.equal(json(res).error, wrong.error, `${template.name}.${field.name}`)
@@ -89,7 +90,7 @@ describe('/playground', () => {
       for (const field of template.fields.filter((f) => f.kind === 'select')) {
         const options = (field as unknown as { options: string[] }).options
         assert.ok(options.length > 1 && options.includes(field.default), `${template.name}.${field.name}: ${JSON.stringify(options)}`)
-        const res = await t.app.inject({ method: 'POST', url: `/gen/${template.name}`, headers: t.auth, payload: { [field.name]: 'no-such-value' } })
+        const res = await t.app.inject({ method: 'POST', url: `/gen/${template.name}`, headers: t.auth, payload: { ...(template as unknown as { example?: Record<string, unknown> }).example, [field.name]: 'no-such-value' } })
         assert.equal(res.statusCode, 400, `${template.name}.${field.name} took a value outside its set`)
         assert.match(json(res).message, new RegExp(`"${field.name}"`))
         checked++

@@ -9,7 +9,11 @@ import { storedCredits } from '../../../../src/store/interface.js'
 import { tempDir } from '../../../support/helpers.js'
 
 let dataDir: string
-before(() => { dataDir = tempDir('uma-cli-credits-') })
+// The server's first start makes the store; the CLI makes none unless asked (--create-store).
+before(async () => {
+  dataDir = tempDir('uma-cli-credits-')
+  await openSqliteStore(dataDir).close()
+})
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
 async function cli (...argv: string[]): Promise<{ code: number, out: string[], err: string[] }> {

@@ -231,7 +231,7 @@ describe('keys at start-up', () => {
       // The operator's key: shown as limited by capacity (it printed "1000000/1 minute").
       const listed: string[] = []
       assert.equal(await runCli(['keys', 'list'], { DATA_DIR: dir }, { out: (s) => listed.push(s), err: () => {}, interactive: false }), 0)
-      assert.match(listed.join('\n'), /^default\s+um_\S{4}…\s+active\s+capacity\s+none\s+bootstrap\s/m)
+      assert.match(listed.join('\n'), /^default\s+um_\S{4}…\s+active\s+capacity\s+none\s+-\s+never\s+bootstrap\s/m)
       assert.doesNotMatch(listed.join('\n'), /1000000/)
       await prepareKeys(testConfig(dir), store, (s) => printed.push(s))
       assert.equal(printed.length, 1, 'a second start prints nothing')
