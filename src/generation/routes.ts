@@ -97,26 +97,40 @@ const JsonField = (description: string) => Type.Union([
   // `players`), within the route's body limit.
   Type.String()
 ], { description })
-export const FieldsSchema = component('TemplateFields', Type.Object({
-  output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
-  format: OutputSchema('The same as output'),
-  animated: Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description: 'auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)' }), { values: () => ['auto', 'true', 'false'] })),
-  max_bytes: Type.Optional(NumberField(`Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says`)),
-  ...Object.fromEntries(FIELD_NAMES.map((name) => {
-    if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
-    if (JSON_FIELDS.has(name)) return [name, Type.Optional(JsonField(fieldDescription(name)))]
-    const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
-    const names = ASSET_FIELDS[name]
-    if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
-    // Every template's values of a field they share (status, theme), as one set.
-    const sets = TEMPLATES.flatMap((t) => t.fields[name]?.values ?? [])
-    return [name, Type.Optional(sets.length === 0 ? field : closedSet(field, { values: () => [...new Set(sets.flatMap((values) => values()))] }))]
-  }))
-}, {
-  additionalProperties: true,
-  description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
-  examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }, ...TEMPLATES.flatMap((t) => t.example === undefined ? [] : [t.example])]
-}))
+/**
+ * A JSON field in the query string: its JSON text, a string. Documented so, not as the
+ * body's array: Swagger UI's "Try it out" fills a query parameter whose schema is an array
+ * of objects with a sample made from that schema, and so would send `players` with every
+ * template (/docs, docs/generation.md); the POST body keeps the array and its example.
+ */
+const JsonTextField = (description: string) => Type.String({ contentMediaType: 'application/json', description })
+/** The template fields, as a JSON body (`body`) or as query parameters (`query`), which differ in JSON fields only. */
+function templateFields (where: 'body' | 'query') {
+  return Type.Object({
+    output: OutputSchema('png, jpg, webp or gif (each template has its default: png); gif and webp move when an image does (animated)'),
+    format: OutputSchema('The same as output'),
+    animated: Type.Optional(closedSet(Type.String({ maxLength: MAX_FIELD_LENGTH, description: 'auto (default: the picture moves when an avatar, banner or icon is an animated GIF or WebP and output is gif or webp), true (the same; refused for png and jpg), false (a still: the first frames)' }), { values: () => ['auto', 'true', 'false'] })),
+    max_bytes: Type.Optional(NumberField(`Largest answer in bytes, ${MIN_MAX_BYTES}..${DEFAULT_MAX_BYTES} (default ${DEFAULT_MAX_BYTES}): a larger picture gets fewer colours (or a lower quality), then fewer frames, then a smaller scale, then becomes a still, as the X-Image-Reduced header says`)),
+    ...Object.fromEntries(FIELD_NAMES.map((name) => {
+      if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
+      if (JSON_FIELDS.has(name)) return [name, Type.Optional(where === 'body' ? JsonField(fieldDescription(name)) : JsonTextField(fieldDescription(name)))]
+      const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
+      const names = ASSET_FIELDS[name]
+      if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
+      // Every template's values of a field they share (status, theme), as one set.
+      const sets = TEMPLATES.flatMap((t) => t.fields[name]?.values ?? [])
+      return [name, Type.Optional(sets.length === 0 ? field : closedSet(field, { values: () => [...new Set(sets.flatMap((values) => values()))] }))]
+    }))
+  }, {
+    additionalProperties: true,
+    description: 'Every field is a string, or a number where it is one (level, xp, max_bytes…); each template reads its own (see each field)',
+    // The body's examples: the one "Try it out" starts a POST from (src/http/openapi.ts).
+    // None for the query parameters: what the user fills in is what is sent.
+    ...(where === 'body' ? { examples: [{ username: 'Ada', members: 'Member #42', banner: 'space', icon: 'star', output: 'png' }, ...TEMPLATES.flatMap((t) => t.example === undefined ? [] : [t.example])] } : {})
+  })
+}
+export const FieldsSchema = component('TemplateFields', templateFields('body'))
+const QueryFieldsSchema = templateFields('query')
 const ListSchema = Envelope({ list: Type.Array(Type.String()) })
 const IMAGE_TYPES = [...new Set(Object.values(CONTENT_TYPES))]
 const IMAGE_DESCRIPTION = 'The image bytes (image/png, image/jpeg, image/webp or image/gif as asked by `output` or `format`; an animated GIF or WebP when an image moves, see `animated`), at most `max_bytes`, with X-Image-Reduced naming what was reduced to stay within it (colours, quality, frames, scale, still); errors are JSON envelopes'
@@ -177,7 +191,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
       summary: `Draw a template (${TEMPLATES.map((t) => t.name).join(', ')})`,
       description: `Fields as query parameters or a JSON body (GET or POST). ${IMAGE_DESCRIPTION}. ${IGNORED_DESCRIPTION}. Templates: ${TEMPLATES.map((t) => `\`${t.name}\` (${t.summary})`).join('; ')}.`,
       params: Type.Object({ template: closedSet(Type.String({ description: 'A name from /list/templates' }), { values: () => TEMPLATES.map((t) => t.name) }) }),
-      querystring: FieldsSchema,
+      querystring: QueryFieldsSchema,
       body: FieldsSchema
     },
     async handler (request, reply) {

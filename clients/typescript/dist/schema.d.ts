@@ -3850,19 +3850,7 @@ export interface operations {
                 /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
                 per_page?: string | number;
                 /** @description (leaderboard) The players, 1 to 100: a JSON array (a JSON value in a body, or JSON text in the query string) of objects with username and/or display_name (at most 100 characters, Discord emoji markup drawn), avatar (an image URL), level, xp, value with its label (any score, shown instead of the XP), rank (default: the place in the list; players are drawn by rank) and id; keys in any case (displayName works) */
-                players?: ({
-                    username?: string;
-                    display_name?: string;
-                    avatar?: string;
-                    level?: number | string;
-                    xp?: number | string;
-                    value?: number | string;
-                    label?: string;
-                    rank?: number | string;
-                    id?: string;
-                } & {
-                    [key: string]: unknown;
-                })[] | string;
+                players?: string;
                 /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
                 queue?: string | number;
                 /** @description (rank, profile) Position on the leaderboard. Default: 1 */
@@ -4152,19 +4140,7 @@ export interface operations {
                 /** @description (leaderboard) Players a page draws, 1 to 20. Default: 10 */
                 per_page?: string | number;
                 /** @description (leaderboard) The players, 1 to 100: a JSON array (a JSON value in a body, or JSON text in the query string) of objects with username and/or display_name (at most 100 characters, Discord emoji markup drawn), avatar (an image URL), level, xp, value with its label (any score, shown instead of the XP), rank (default: the place in the list; players are drawn by rank) and id; keys in any case (displayName works) */
-                players?: ({
-                    username?: string;
-                    display_name?: string;
-                    avatar?: string;
-                    level?: number | string;
-                    xp?: number | string;
-                    value?: number | string;
-                    label?: string;
-                    rank?: number | string;
-                    id?: string;
-                } & {
-                    [key: string]: unknown;
-                })[] | string;
+                players?: string;
                 /** @description (nowplaying) Tracks in the queue, on the queue line (0..1000000). Default: 0 */
                 queue?: string | number;
                 /** @description (rank, profile) Position on the leaderboard. Default: 1 */

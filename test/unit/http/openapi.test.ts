@@ -211,6 +211,30 @@ describe('/openapi.json', () => {
     assert.ok(gets >= 7)
   })
 
+  it('gives "Try it out" no query parameter it fills in by itself: none is an array or object (Swagger UI fills those with a sample), and /gen/{template}\'s have no example', () => {
+    /** The types a schema may take, through anyOf and oneOf. */
+    const typesOf = (schema: any): string[] => [schema?.type ?? [], ...[...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].map(typesOf)].flat()
+    let genParameters = 0
+    for (const { method, path, op } of operations()) {
+      for (const p of (op.parameters ?? []).filter((p: any) => p.in === 'query')) {
+        const schema = resolve(p.schema)
+        assert.deepEqual(typesOf(schema).filter((type) => type === 'array' || type === 'object'), [], `${method} ${path} ${p.name}`)
+        if (path !== '/gen/{template}') continue
+        genParameters++
+        for (const key of ['example', 'examples', 'default']) {
+          assert.equal(p[key], undefined, `${method} ${path} ${p.name}.${key}`)
+          assert.equal(schema[key], undefined, `${method} ${path} ${p.name} schema.${key}`)
+        }
+      }
+    }
+    assert.ok(genParameters > 0)
+    // The JSON fields are their JSON text in a query string, and stay a JSON value in the body, with the body's example.
+    assert.deepEqual(doc.paths['/gen/{template}'].get.parameters.find((p: any) => p.name === 'players').schema, { type: 'string', contentMediaType: 'application/json' })
+    assert.equal(typesOf(propertiesOf(doc.paths['/gen/{template}'].post.requestBody.content['application/json'].schema).players)[0], 'array')
+    const bodyExamples = Object.values<any>(doc.paths['/gen/{template}'].post.requestBody.content['application/json'].examples ?? {}).map((e) => e.value)
+    assert.ok(bodyExamples.some((value) => Array.isArray(value.players)), 'the leaderboard\'s body example')
+  })
+
   it('lists every closed set as an enum, read from the code\'s own lists', () => {
     const param = (path: string, name: string, method = 'get') => doc.paths[path][method].parameters.find((p: any) => p.name === name).schema
     assert.deepEqual(param('/sfw/gif/{imageType}', 'imageType').enum, [...GIF_TYPES])
