@@ -52,7 +52,7 @@ export const profile: Template = {
     avatar: { width: 180, height: 180 },
     decoration: { width: 220, height: 220 },
     banner: { width: 800, height: 450 },
-    badges: { width: BADGE, height: BADGE, list: true }
+    badges: { width: BADGE, height: BADGE }
   },
   fields: {
     display_name: { description: 'The name shown large (the username when absent); long names shrink, then end in "…"' },
@@ -65,7 +65,7 @@ export const profile: Template = {
     banner_style: { description: 'top (the banner above the names, default) or full (behind the whole card, under a shaded panel)', default: 'top', values: () => BANNER_STYLES },
     banner_blur: { description: `Blur of the banner in pixels, 0..${MAX_BLUR}`, default: '0', numeric: true },
     banner_brightness: { description: 'Brightness of the banner in percent, 0..100 (lower is dimmer)', default: '100', numeric: true },
-    badges: { description: `Up to ${MAX_BADGES} badges, drawn in order: image URLs or names from /list/icons, separated by commas` },
+    badges: { description: `Up to ${MAX_BADGES} badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body)`, list: true },
     subtitle: { description: 'A line or two under the names (a custom status, a bio)' },
     member_since: { description: 'The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made)' },
     level: { description: 'Current level', default: '1', numeric: true },
@@ -107,7 +107,7 @@ export const profile: Template = {
     const xp = xpGiven ?? 0
     const maxXp = numberField(f, 'max_xp', { min: 1, max: MAX_XP }, 100)
     const rank = optionalNumber(f, 'rank', { min: 1, max: MAX_XP })
-    const badgeValues = listValues(f.badges)
+    const badgeValues = listValues(f.badges, 'badges')
     if (badgeValues.length > MAX_BADGES) {
       throw new AppError('VALIDATION', `Invalid "badges": ${badgeValues.length} badges; draw at most ${MAX_BADGES}`, { details: { field: 'badges' } })
     }
