@@ -8,7 +8,7 @@ import { toHex } from '../../colors/convert.js'
 import type { Drawable, Sized } from '../drawable.js'
 import type { NewCanvas } from '../canvas/canvas-pool.js'
 import { colorField, mix, withLightness } from '../canvas/color.js'
-import { drawCover, fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
+import { drawCover, fillTextLine, fitText, roundedRect, rowGradient } from '../canvas/draw.js'
 import { drawnText, markText } from '../text/markup.js'
 import { AppError } from '../../errors.js'
 import { COLOR_HINT, LOCALE_FIELD, optionalImage, placement } from './card.js'
@@ -105,12 +105,11 @@ export const nowplaying: Template = {
       const accent = dark ? withLightness(base, 0.6, 0.85) : withLightness(base, 0.25, 0.45)
       const text = dark ? '#ffffff' : '#111214'
       const ctx = canvas.getContext('2d')
-      // Top to bottom: each row of one colour keeps a card with flat art flat for the PNG encoder (canvas/draw.ts, isFlat).
-      const gradient = ctx.createLinearGradient(0, 0, 0, H)
-      gradient.addColorStop(0, dark ? mix(base, '#000000', 0.55) : mix(base, '#ffffff', 0.7))
-      gradient.addColorStop(1, dark ? mix(base, '#000000', 0.85) : mix(base, '#ffffff', 0.9))
-      ctx.fillStyle = gradient
-      ctx.fillRect(0, 0, W, H)
+      // Top to bottom, each row of one colour (rowGradient): a card with flat art stays flat for the PNG encoder.
+      rowGradient(newCanvas, H, [
+        [0, dark ? mix(base, '#000000', 0.55) : mix(base, '#ffffff', 0.7)],
+        [1, dark ? mix(base, '#000000', 0.85) : mix(base, '#ffffff', 0.9)]
+      ])(ctx, 0, 0, W, H)
 
       // Right to left (ar), the card is mirrored (card.ts, placement): the art on the right,
       // the lines aligned on it, the bar filling from it, the time played under its start.

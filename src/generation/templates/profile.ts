@@ -6,7 +6,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable, Sized } from '../drawable.js'
 import { colorField, mix } from '../canvas/color.js'
-import { drawCover, fillTextLine, fitText, roundedRect, wrapText } from '../canvas/draw.js'
+import { drawCover, fillTextLine, fitText, roundedRect, rowGradient, wrapText } from '../canvas/draw.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawLine } from '../text/inline-text.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'
@@ -141,13 +141,10 @@ export const profile: Template = {
       ctx.scale(scale, scale)
       const w = WIDTH
       const h = height
-      // The border: the accent (or its gradient) round the card, top to bottom: each row
-      // of one colour keeps the picture flat for the PNG encoder (canvas/draw.ts, isFlat).
-      const gradient = ctx.createLinearGradient(0, 0, 0, h)
-      gradient.addColorStop(0, accent)
-      gradient.addColorStop(1, accentEnd)
-      ctx.fillStyle = gradient
-      ctx.fillRect(0, 0, w, h)
+      // The border: the accent (or its gradient) round the card, top to bottom, each row
+      // of one colour (rowGradient: the picture stays flat for the PNG encoder).
+      const gradient = rowGradient(newCanvas, h, [[0, accent], [1, accentEnd]])
+      gradient(ctx, 0, 0, w, h)
       ctx.save()
       roundedRect(ctx, BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, 28)
       ctx.clip()
@@ -158,8 +155,7 @@ export const profile: Template = {
       if (banner !== undefined) {
         drawBanner(ctx, pixels(banner), 0, 0, w, stripHeight, blur, brightness)
       } else {
-        ctx.fillStyle = gradient
-        ctx.fillRect(0, 0, w, STRIP_HEIGHT)
+        gradient(ctx, 0, 0, w, STRIP_HEIGHT)
       }
       if (full) {
         // The names on a shaded panel of the card's colour, over the picture.
