@@ -2,7 +2,7 @@
 // with a progress bar, an optional queue line; dark or light, tinted by a colour given
 // or, when none is, by the album art's dominant colour (the colours of a picture, as
 // GET /color/image finds them: src/colors/picture-colors.ts).
-import type { SKRSContext2D } from '@napi-rs/canvas'
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import { paletteOf } from '../../colors/picture-colors.js'
 import { toHex } from '../../colors/convert.js'
 import type { Drawable, Sized } from '../drawable.js'
@@ -26,6 +26,32 @@ export const MAX_QUEUE = 1_000_000
 const SAMPLE_SIDE = 24
 const DEFAULT_ACCENT = '#5865f2'
 const SPACED_SCRIPTS = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\s\p{P}]+$/u
+
+/** The art's shadow: black at 45 %, blurred 24 px, 6 px lower; `pad` px of it round the art's box. */
+const SHADOW = { color: 'rgba(0,0,0,0.45)', blur: 24, offsetY: 6, pad: 40 }
+let shadowCanvas: Canvas | undefined
+
+/**
+ * The art's shadow alone, blurred once per thread and drawn under the art of every card:
+ * Skia's blur of it took 0.29 ms of each card, about a tenth of its time in the thread.
+ * The shape is drawn outside the canvas and its shadow offset into it, so that only the
+ * shadow is kept; the card fills the box itself.
+ */
+function artShadow (newCanvas: NewCanvas): Canvas {
+  if (shadowCanvas !== undefined) return shadowCanvas
+  const side = ART.size + 2 * SHADOW.pad
+  const canvas = newCanvas(side, side)
+  const ctx = canvas.getContext('2d')
+  ctx.shadowColor = SHADOW.color
+  ctx.shadowBlur = SHADOW.blur
+  ctx.shadowOffsetX = 2 * side
+  ctx.shadowOffsetY = SHADOW.offsetY
+  ctx.fillStyle = '#000000'
+  roundedRect(ctx, SHADOW.pad - 2 * side, SHADOW.pad, ART.size, ART.size, 22)
+  ctx.fill()
+  shadowCanvas = canvas
+  return canvas
+}
 
 /** The art's colours by image: an animated art keeps the theme of its first frame. */
 const dominantColors = new WeakMap<object, string>()
@@ -116,14 +142,10 @@ export const nowplaying: Template = {
       const at = placement(W, rtl)
       const artBox = { ...ART, x: at.x(ART.x, ART.size) }
       // The art, on a soft shadow.
-      ctx.save()
-      ctx.shadowColor = 'rgba(0,0,0,0.45)'
-      ctx.shadowBlur = 24
-      ctx.shadowOffsetY = 6
+      ctx.drawImage(artShadow(newCanvas), artBox.x - SHADOW.pad, artBox.y - SHADOW.pad)
       ctx.fillStyle = mix(base, '#000000', 0.3)
       roundedRect(ctx, artBox.x, artBox.y, artBox.size, artBox.size, 22)
       ctx.fill()
-      ctx.restore()
       ctx.save()
       roundedRect(ctx, artBox.x, artBox.y, artBox.size, artBox.size, 22)
       ctx.clip()
