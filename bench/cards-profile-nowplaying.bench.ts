@@ -39,7 +39,7 @@ const bench: Benchmark = {
     await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve))
     const imageUrl = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/avatar.png`
     const cards = [
-      { name: 'profile 960×540 PNG', path: '/gen/profile', status: 'online', fields: { display_name: 'Benchmark User', username: 'benchmark', avatar: imageUrl, status: 'online', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000', subtitle: 'Drawing cards since 2021', output: 'png' } },
+      { name: 'profile 800×450 PNG', path: '/gen/profile', status: 'online', fields: { display_name: 'Benchmark User', username: 'benchmark', avatar: imageUrl, status: 'online', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000', subtitle: 'Drawing cards since 2021', output: 'png' } },
       { name: 'now playing 1000×300 PNG', path: '/gen/nowplaying', status: 'none', fields: { title: 'Benchmark Song', artist: 'Benchmark Artist', album_art: imageUrl, elapsed: '1:35', duration: '3:33', next: 'Another Song', queue: '4', output: 'png' } }
     ]
     // A generous request deadline: the first card starts a drawing thread (its fonts), which a loaded host took past 30 s.
@@ -76,7 +76,7 @@ const bench: Benchmark = {
             for (const side of round % 2 === 1 ? sides.reverse() : sides) await side()
           }
           rows.push({
-            name: `${card.name}, one at a time (POST ${card.path} over loopback HTTP, the picture from the fetcher's cache; canvacord's rank card 930×280 PNG${card.status === 'none' ? '' : ` with status ${card.status}`} in a process of its own)`,
+            name: `${card.name}, one at a time (POST ${card.path} over loopback HTTP, the picture from the fetcher's cache and decoded once per drawing thread (src/generation/pipeline/decoded-images.ts), as a bot's member or song comes again; canvacord decodes its buffer each card; canvacord's rank card 930×280 PNG${card.status === 'none' ? '' : ` with status ${card.status}`} in a process of its own)`,
             ours: median(results.ours),
             reference: median(results.canvacord),
             referenceName: 'canvacord 6 RankCardBuilder',

@@ -276,7 +276,7 @@ const bench: Benchmark = {
     const drawMs = median(results.draw)
     const encodeMs = median(results.encode)
     const rows: BenchRow[] = [{
-      name: 'rank card 934×282 PNG, one at a time (POST /gen/rank over loopback HTTP, avatar from the fetcher\'s cache; canvacord 930×280 PNG in a process of its own)',
+      name: 'rank card 934×282 PNG, one at a time (POST /gen/rank over loopback HTTP, avatar from the fetcher\'s cache, decoded once per drawing thread; canvacord, decoding its buffer each card, 930×280 PNG in a process of its own)',
       ours: median(results.ours),
       reference: median(results.canvacord),
       referenceName: 'canvacord 6 RankCardBuilder',
@@ -307,7 +307,7 @@ const bench: Benchmark = {
       better: 'lower',
       note: `bytes: ours ${ourBytes}, Skia ${skiaBytes}; the same pixels (test/unit/generation/canvas/encode.test.ts)`
     }, {
-      name: 'leaderboard of 10 players PNG, one at a time (POST /gen/leaderboard over loopback HTTP, 720×958, avatars from the fetcher\'s cache; canvacord LeaderboardBuilder 500×1074 PNG in a process of its own)',
+      name: 'leaderboard of 10 players PNG, one at a time (POST /gen/leaderboard over loopback HTTP, 720×958, avatars from the fetcher\'s cache, decoded once per drawing thread; canvacord LeaderboardBuilder 500×1074 PNG in a process of its own)',
       ours: median(board.ours),
       reference: median(board.canvacord),
       referenceName: 'canvacord 6 LeaderboardBuilder',

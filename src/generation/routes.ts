@@ -24,6 +24,8 @@ export interface GenerationOptions {
 const FIELD_NAMES = [...new Set(TEMPLATES.flatMap((t) => Object.keys(t.fields)))].sort()
 /** Fields whose value is JSON (FieldDoc.json): a body's JSON value reaches the template as its JSON text. */
 const JSON_FIELDS = new Set(FIELD_NAMES.filter((name) => TEMPLATES.some((t) => t.fields[name]?.json === true)))
+/** Fields of several values (FieldDoc.list): a body's array reaches the template as its JSON text too (listValues). */
+const LIST_FIELDS = new Set(FIELD_NAMES.filter((name) => TEMPLATES.some((t) => t.fields[name]?.list === true)))
 
 /** A field's documentation: which templates read it, and what it means to each. */
 function fieldDescription (name: string): string {
@@ -104,6 +106,16 @@ const JsonField = (description: string) => Type.Union([
  * template (/docs, docs/generation.md); the POST body keeps the array and its example.
  */
 const JsonTextField = (description: string) => Type.String({ contentMediaType: 'application/json', description })
+/**
+ * A list field (a profile's badges) in a body: an array of strings, or the values
+ * separated by commas as in the query string (which keeps the string alone: see
+ * JsonTextField). The array comes first, so that a bad item is named by its place
+ * (`badges.2`); the template checks how many there are and what each names.
+ */
+const ListField = (description: string) => Type.Union([
+  Type.Array(Type.String({ maxLength: MAX_FIELD_LENGTH })),
+  Type.String({ maxLength: MAX_FIELD_LENGTH })
+], { description })
 /** The template fields, as a JSON body (`body`) or as query parameters (`query`), which differ in JSON fields only. */
 function templateFields (where: 'body' | 'query') {
   return Type.Object({
@@ -114,6 +126,7 @@ function templateFields (where: 'body' | 'query') {
     ...Object.fromEntries(FIELD_NAMES.map((name) => {
       if (TEMPLATES.some((t) => t.fields[name]?.numeric === true)) return [name, Type.Optional(NumberField(fieldDescription(name)))]
       if (JSON_FIELDS.has(name)) return [name, Type.Optional(where === 'body' ? JsonField(fieldDescription(name)) : JsonTextField(fieldDescription(name)))]
+      if (LIST_FIELDS.has(name) && where === 'body') return [name, Type.Optional(ListField(fieldDescription(name)))]
       const field = Type.String({ maxLength: MAX_FIELD_LENGTH, description: fieldDescription(name) })
       const names = ASSET_FIELDS[name]
       if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
@@ -204,7 +217,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationOptions> = as
           const name = key.toLowerCase()
           if (template !== undefined && !COMMON_FIELDS.has(name) && !Object.hasOwn(template.fields, name)) ignored.add(name)
           if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value)
-          else if (typeof value === 'object' && value !== null && JSON_FIELDS.has(name)) fields[name] = JSON.stringify(value)
+          else if (typeof value === 'object' && value !== null && (JSON_FIELDS.has(name) || LIST_FIELDS.has(name))) fields[name] = JSON.stringify(value)
         }
       }
       const named = ignoredParameters([...ignored])

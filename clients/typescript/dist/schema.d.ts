@@ -898,8 +898,8 @@ export interface components {
             avatar_shape?: "round" | "square";
             /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
             background?: string;
-            /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
-            badges?: string;
+            /** @description (profile) Up to 12 badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body) */
+            badges?: string[] | string;
             /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
             banner?: "space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid" | (string & {});
             /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
@@ -3788,7 +3788,7 @@ export interface operations {
                 avatar_shape?: "round" | "square";
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
                 background?: string;
-                /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+                /** @description (profile) Up to 12 badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body) */
                 badges?: string;
                 /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
                 banner?: "space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid" | (string & {});
@@ -4078,7 +4078,7 @@ export interface operations {
                 avatar_shape?: "round" | "square";
                 /** @description welcome: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); goodbye: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a"), under the banner (default #23272a); rank: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #23272a); quote: Background colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); leaderboard: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #1e1f22); profile: Card colour (a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a") (default #111214) */
                 background?: string;
-                /** @description (profile) Up to 12 badges, drawn in order: image URLs or names from /list/icons, separated by commas */
+                /** @description (profile) Up to 12 badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body) */
                 badges?: string;
                 /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
                 banner?: "space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid" | (string & {});

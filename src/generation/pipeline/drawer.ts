@@ -1,13 +1,14 @@
 // The thread that draws (src/generation/pipeline/thread.ts): a job collected on the main thread
 // (render-job.ts) becomes a picture. Fonts, assets and canvases are this thread's,
 // loaded on its first picture and kept for its life.
-import { createCanvas, ImageData, loadImage } from '@napi-rs/canvas'
+import { createCanvas, ImageData } from '@napi-rs/canvas'
 import { AppError } from '../../errors.js'
 import { isUrlLike, listedImage, listedKey } from '../assets/asset-catalog.js'
 import { type AssetKind, createAssetRegistry } from '../assets/assets.js'
 import type { ImageSource } from '../assets/image-source.js'
 import { type Drawable, drawn, setNaturalSize } from '../drawable.js'
 import { createCanvasPool } from '../canvas/canvas-pool.js'
+import { createDecodedImages, type DecodedImages } from './decoded-images.js'
 import { prepareCustom } from '../custom/custom.js'
 import { encodeSync } from '../canvas/draw.js'
 import { createDrawingFonts } from '../text/font-loading.js'
@@ -33,9 +34,13 @@ export function createDrawer (options: { dataDir: string }): Drawer {
   const fonts = createDrawingFonts({ dataDir: options.dataDir })
   const assets = createAssetRegistry({ dataDir: options.dataDir })
   const canvases = createCanvasPool()
+  const decodedImages = createDecodedImages()
   return {
     preview: async (kind, name) => await assets.preview(kind, name),
-    quiet: () => canvases.clear(),
+    quiet: () => {
+      canvases.clear()
+      decodedImages.clear()
+    },
     async draw (job) {
       const decoded = new Map<string, Promise<Drawable>>()
       const moving: MovingImage[] = []
@@ -43,7 +48,7 @@ export function createDrawer (options: { dataDir: string }): Drawer {
         async url (url) {
           const key = url.trim()
           let image = decoded.get(key)
-          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!, moving))
+          if (image === undefined) decoded.set(key, image = decodePrepared(key, job.images[key]!, moving, decodedImages))
           return await image
         },
         async assetOrUrl (kind: AssetKind, value, role) {
@@ -103,10 +108,10 @@ interface MovingImage {
   show (frame: number): void
 }
 
-async function decodePrepared (url: string, prepared: PreparedImage, moving: MovingImage[]): Promise<Drawable> {
+async function decodePrepared (url: string, prepared: PreparedImage, moving: MovingImage[], decodedImages: DecodedImages): Promise<Drawable> {
   if (prepared.encoded !== undefined) {
     try {
-      return await loadImage(Buffer.from(prepared.encoded.buffer, prepared.encoded.byteOffset, prepared.encoded.byteLength))
+      return await decodedImages.decode(prepared.encoded)
     } catch {
       throw new AppError('REMOTE_IMAGE_INVALID', `The image at ${url} could not be decoded`, { details: { url } })
     }

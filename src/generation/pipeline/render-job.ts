@@ -255,8 +255,8 @@ export async function collectJob (deps: { fonts: FontRegistry, assets: AssetCata
     const template = templateByName(spec.template)!
     canvas = await template.prepare({ fonts: deps.fonts, images: source }, spec.fields)
     boxes = new Map()
-    for (const [field, { list, ...box }] of Object.entries(template.imageBoxes)) {
-      const values = list === true ? listValues(spec.fields[field]) : [spec.fields[field]?.trim() ?? '']
+    for (const [field, box] of Object.entries(template.imageBoxes)) {
+      const values = template.fields[field]?.list === true ? listValues(spec.fields[field], field) : [spec.fields[field]?.trim() ?? '']
       for (const value of values) if (value !== '') boxes.set(value, box)
     }
     // Images of a list's items have the box of their role without its index (`players[].avatar`).

@@ -8,12 +8,12 @@ import { toHex } from '../../colors/convert.js'
 import type { Drawable, Sized } from '../drawable.js'
 import type { NewCanvas } from '../canvas/canvas-pool.js'
 import { colorField, mix, withLightness } from '../canvas/color.js'
-import { drawCover, fillTextLine, fitText, roundedRect } from '../canvas/draw.js'
+import { drawCover, fillTextLine, fitText, roundedRect, rowGradient } from '../canvas/draw.js'
 import { drawnText, markText } from '../text/markup.js'
 import { AppError } from '../../errors.js'
-import { COLOR_HINT, LOCALE_FIELD, optionalImage } from './card.js'
+import { COLOR_HINT, LOCALE_FIELD, optionalImage, placement } from './card.js'
 import { choiceField, durationField, numberField, textField } from './fields.js'
-import { formatNumber, intlTag, label, localeOf } from '../locale/locale.js'
+import { direction, formatNumber, intlTag, label, localeOf } from '../locale/locale.js'
 import { sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 const W = 1000
@@ -75,6 +75,7 @@ export const nowplaying: Template = {
   },
   async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
     const locale = localeOf(f.locale)
+    const rtl = direction(locale) === 'rtl'
     const title = textField(f, 'title', 'Unknown title')
     const artist = textField(f, 'artist')
     const next = textField(f, 'next')
@@ -104,56 +105,59 @@ export const nowplaying: Template = {
       const accent = dark ? withLightness(base, 0.6, 0.85) : withLightness(base, 0.25, 0.45)
       const text = dark ? '#ffffff' : '#111214'
       const ctx = canvas.getContext('2d')
-      // Top to bottom: each row of one colour keeps a card with flat art flat for the PNG encoder (canvas/draw.ts, isFlat).
-      const gradient = ctx.createLinearGradient(0, 0, 0, H)
-      gradient.addColorStop(0, dark ? mix(base, '#000000', 0.55) : mix(base, '#ffffff', 0.7))
-      gradient.addColorStop(1, dark ? mix(base, '#000000', 0.85) : mix(base, '#ffffff', 0.9))
-      ctx.fillStyle = gradient
-      ctx.fillRect(0, 0, W, H)
+      // Top to bottom, each row of one colour (rowGradient): a card with flat art stays flat for the PNG encoder.
+      rowGradient(newCanvas, H, [
+        [0, dark ? mix(base, '#000000', 0.55) : mix(base, '#ffffff', 0.7)],
+        [1, dark ? mix(base, '#000000', 0.85) : mix(base, '#ffffff', 0.9)]
+      ])(ctx, 0, 0, W, H)
 
+      // Right to left (ar), the card is mirrored (card.ts, placement): the art on the right,
+      // the lines aligned on it, the bar filling from it, the time played under its start.
+      const at = placement(W, rtl)
+      const artBox = { ...ART, x: at.x(ART.x, ART.size) }
       // The art, on a soft shadow.
       ctx.save()
       ctx.shadowColor = 'rgba(0,0,0,0.45)'
       ctx.shadowBlur = 24
       ctx.shadowOffsetY = 6
       ctx.fillStyle = mix(base, '#000000', 0.3)
-      roundedRect(ctx, ART.x, ART.y, ART.size, ART.size, 22)
+      roundedRect(ctx, artBox.x, artBox.y, artBox.size, artBox.size, 22)
       ctx.fill()
       ctx.restore()
       ctx.save()
-      roundedRect(ctx, ART.x, ART.y, ART.size, ART.size, 22)
+      roundedRect(ctx, artBox.x, artBox.y, artBox.size, artBox.size, 22)
       ctx.clip()
-      if (artImage !== undefined) drawCover(ctx, artImage, ART.x, ART.y, ART.size, ART.size)
-      else drawNote(ctx, ART, accent)
+      if (artImage !== undefined) drawCover(ctx, artImage, artBox.x, artBox.y, artBox.size, artBox.size)
+      else drawNote(ctx, artBox, accent)
       ctx.restore()
 
       const x = ART.x + ART.size + 36
       const right = W - 40
       ctx.textBaseline = 'alphabetic'
-      ctx.textAlign = 'left'
+      ctx.textAlign = at.start
       ctx.fillStyle = accent
       ctx.font = `bold 20px ${family}`
       // Spaced capitals where the script has capitals; spacing would part Thai or Arabic letters from their marks.
       if (SPACED_SCRIPTS.test(heading)) ctx.letterSpacing = '3px'
-      fillTextLine(ctx, heading, x, 66)
+      fillTextLine(ctx, heading, at.x(x), 66)
       const headingWidth = ctx.measureText(heading).width
       ctx.letterSpacing = '0px'
       if (queueLine !== '') {
         const marked = drawnText(queueMarked, pixels)
         ctx.fillStyle = text
         ctx.globalAlpha = 0.65
-        ctx.textAlign = 'right'
-        fillTextLine(ctx, fitText(ctx, marked.text, family, 'normal', 20, 14, right - x - headingWidth - 32, marked.images), right, 66, 'fill', marked.images)
+        ctx.textAlign = at.end
+        fillTextLine(ctx, fitText(ctx, marked.text, family, 'normal', 20, 14, right - x - headingWidth - 32, marked.images), at.x(right), 66, 'fill', marked.images)
         ctx.globalAlpha = 1
-        ctx.textAlign = 'left'
+        ctx.textAlign = at.start
       }
       const titleLine = drawnText(titleMarked, pixels)
       ctx.fillStyle = text
-      fillTextLine(ctx, fitText(ctx, titleLine.text, family, 'bold', 46, 24, right - x, titleLine.images), x, 130, 'fill', titleLine.images)
+      fillTextLine(ctx, fitText(ctx, titleLine.text, family, 'bold', 46, 24, right - x, titleLine.images), at.x(x), 130, 'fill', titleLine.images)
       if (artist !== '') {
         const artistLine = drawnText(artistMarked, pixels)
         ctx.globalAlpha = 0.72
-        fillTextLine(ctx, fitText(ctx, artistLine.text, family, 'normal', 30, 18, right - x, artistLine.images), x, 176, 'fill', artistLine.images)
+        fillTextLine(ctx, fitText(ctx, artistLine.text, family, 'normal', 30, 18, right - x, artistLine.images), at.x(x), 176, 'fill', artistLine.images)
         ctx.globalAlpha = 1
       }
 
@@ -161,24 +165,25 @@ export const nowplaying: Template = {
       const barY = 218
       const progress = duration > 0 ? elapsed / duration : 0
       ctx.fillStyle = dark ? 'rgba(255,255,255,0.18)' : 'rgba(0,0,0,0.12)'
-      roundedRect(ctx, x, barY, right - x, 10, 5)
+      roundedRect(ctx, at.x(x, right - x), barY, right - x, 10, 5)
       ctx.fill()
       ctx.fillStyle = accent
       if (progress > 0) {
-        roundedRect(ctx, x, barY, Math.max(10, (right - x) * progress), 10, 5)
+        const filled = Math.max(10, (right - x) * progress)
+        roundedRect(ctx, at.x(x, filled), barY, filled, 10, 5)
         ctx.fill()
       }
       ctx.beginPath()
-      ctx.arc(x + (right - x) * progress, barY + 5, 11, 0, Math.PI * 2)
+      ctx.arc(at.x(x + (right - x) * progress), barY + 5, 11, 0, Math.PI * 2)
       ctx.fillStyle = dark ? '#ffffff' : accent
       ctx.fill()
       ctx.fillStyle = text
       ctx.globalAlpha = 0.72
       ctx.font = `normal 22px ${family}`
-      fillTextLine(ctx, clock(elapsed), x, barY + 48)
-      ctx.textAlign = 'right'
+      fillTextLine(ctx, clock(elapsed), at.x(x), barY + 48)
+      ctx.textAlign = at.end
       // An unknown length (a live stream) has no total.
-      if (duration > 0) fillTextLine(ctx, clock(duration), right, barY + 48)
+      if (duration > 0) fillTextLine(ctx, clock(duration), at.x(right), barY + 48)
       ctx.globalAlpha = 1
       ctx.textAlign = 'left'
       return canvas

@@ -6,15 +6,15 @@
 import type { SKRSContext2D } from '@napi-rs/canvas'
 import type { Drawable, Sized } from '../drawable.js'
 import { colorField, mix } from '../canvas/color.js'
-import { drawCover, fillTextLine, fitText, roundedRect, wrapText } from '../canvas/draw.js'
+import { drawCover, fillTextLine, fitText, roundedRect, rowGradient, wrapText } from '../canvas/draw.js'
 import { initialOf } from '../text/graphemes.js'
 import { drawLine } from '../text/inline-text.js'
 import { drawnText, markText, nameForInitial } from '../text/markup.js'
 import { textDirection } from '../text/scripts.js'
 import { AppError } from '../../errors.js'
-import { AVATAR_SHAPES, COLOR_HINT, displayName as shownName, drawAvatar, drawStatus, LOCALE_FIELD, optionalImage, STATUS_VALUES, statusField } from './card.js'
+import { AVATAR_SHAPES, COLOR_HINT, displayName as shownName, drawAvatar, drawStatus, LOCALE_FIELD, optionalImage, placement, STATUS_VALUES, statusField } from './card.js'
 import { choiceField, dateField, numberField, optionalNumber, textField } from './fields.js'
-import { formatDate, formatNumber, label, localeOf } from '../locale/locale.js'
+import { direction, formatDate, formatNumber, label, localeOf } from '../locale/locale.js'
 import { listValues, sized, type Template, type TemplateDeps, type TemplateFields } from './template.js'
 
 /** Badges drawn at most: Discord shows about as many in a profile. */
@@ -52,7 +52,7 @@ export const profile: Template = {
     avatar: { width: 180, height: 180 },
     decoration: { width: 220, height: 220 },
     banner: { width: 800, height: 450 },
-    badges: { width: BADGE, height: BADGE, list: true }
+    badges: { width: BADGE, height: BADGE }
   },
   fields: {
     display_name: { description: 'The name shown large (the username when absent); long names shrink, then end in "…"' },
@@ -65,7 +65,7 @@ export const profile: Template = {
     banner_style: { description: 'top (the banner above the names, default) or full (behind the whole card, under a shaded panel)', default: 'top', values: () => BANNER_STYLES },
     banner_blur: { description: `Blur of the banner in pixels, 0..${MAX_BLUR}`, default: '0', numeric: true },
     banner_brightness: { description: 'Brightness of the banner in percent, 0..100 (lower is dimmer)', default: '100', numeric: true },
-    badges: { description: `Up to ${MAX_BADGES} badges, drawn in order: image URLs or names from /list/icons, separated by commas` },
+    badges: { description: `Up to ${MAX_BADGES} badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body)`, list: true },
     subtitle: { description: 'A line or two under the names (a custom status, a bio)' },
     member_since: { description: 'The date the member joined: 2021-03-14, Unix time, or a Discord id (the date it was made)' },
     level: { description: 'Current level', default: '1', numeric: true },
@@ -83,6 +83,7 @@ export const profile: Template = {
   },
   async prepare<I extends Sized> ({ fonts, images }: TemplateDeps<I>, f: TemplateFields) {
     const locale = localeOf(f.locale)
+    const rtl = direction(locale) === 'rtl'
     const username = textField(f, 'username')
     const displayName = textField(f, 'display_name') || shownName(f, locale)
     const shownUsername = username !== '' && username !== displayName ? username : ''
@@ -106,7 +107,7 @@ export const profile: Template = {
     const xp = xpGiven ?? 0
     const maxXp = numberField(f, 'max_xp', { min: 1, max: MAX_XP }, 100)
     const rank = optionalNumber(f, 'rank', { min: 1, max: MAX_XP })
-    const badgeValues = listValues(f.badges)
+    const badgeValues = listValues(f.badges, 'badges')
     if (badgeValues.length > MAX_BADGES) {
       throw new AppError('VALIDATION', `Invalid "badges": ${badgeValues.length} badges; draw at most ${MAX_BADGES}`, { details: { field: 'badges' } })
     }
@@ -140,13 +141,10 @@ export const profile: Template = {
       ctx.scale(scale, scale)
       const w = WIDTH
       const h = height
-      // The border: the accent (or its gradient) round the card, top to bottom: each row
-      // of one colour keeps the picture flat for the PNG encoder (canvas/draw.ts, isFlat).
-      const gradient = ctx.createLinearGradient(0, 0, 0, h)
-      gradient.addColorStop(0, accent)
-      gradient.addColorStop(1, accentEnd)
-      ctx.fillStyle = gradient
-      ctx.fillRect(0, 0, w, h)
+      // The border: the accent (or its gradient) round the card, top to bottom, each row
+      // of one colour (rowGradient: the picture stays flat for the PNG encoder).
+      const gradient = rowGradient(newCanvas, h, [[0, accent], [1, accentEnd]])
+      gradient(ctx, 0, 0, w, h)
       ctx.save()
       roundedRect(ctx, BORDER, BORDER, w - 2 * BORDER, h - 2 * BORDER, 28)
       ctx.clip()
@@ -157,8 +155,7 @@ export const profile: Template = {
       if (banner !== undefined) {
         drawBanner(ctx, pixels(banner), 0, 0, w, stripHeight, blur, brightness)
       } else {
-        ctx.fillStyle = gradient
-        ctx.fillRect(0, 0, w, STRIP_HEIGHT)
+        gradient(ctx, 0, 0, w, STRIP_HEIGHT)
       }
       if (full) {
         // The names on a shaded panel of the card's colour, over the picture.
@@ -170,15 +167,19 @@ export const profile: Template = {
       }
       ctx.restore()
 
-      const { cx, cy, r } = AVATAR
+      // Right to left (ar), the card is mirrored (card.ts, placement): the avatar on the
+      // right, the names aligned on it, the badges on the left, the bar filling from the right.
+      const at = placement(w, rtl)
+      const { cy, r } = AVATAR
+      const cx = at.x(AVATAR.cx)
       drawAvatar(ctx, pixels(avatar), cx, cy, r, background, initialOf(nameForInitial(displayName)), family, shape, 8)
       if (decoration !== undefined) drawCover(ctx, pixels(decoration), cx - r * 1.2, cy - r * 1.2, r * 2.4, r * 2.4)
       if (status !== undefined) {
         const corner = shape === 'round' ? r * Math.SQRT1_2 : r * 0.86
-        drawStatus(ctx, status, cx + corner, cy + corner, r * 0.2, background)
+        drawStatus(ctx, status, cx + (rtl ? -corner : corner), cy + corner, r * 0.2, background)
       }
 
-      // Badges in a pill at the right, on the name's row.
+      // Badges in a pill at the end of the name's row (on the left of a mirrored card), the first nearest the name.
       let badgesWidth = 0
       if (badges.length > 0) {
         const gap = 8
@@ -187,30 +188,30 @@ export const profile: Template = {
         const x = w - 40 - badgesWidth
         const y = 222
         ctx.fillStyle = 'rgba(0,0,0,0.35)'
-        roundedRect(ctx, x, y, badgesWidth, BADGE + 2 * pad - 4, 14)
+        roundedRect(ctx, at.x(x, badgesWidth), y, badgesWidth, BADGE + 2 * pad - 4, 14)
         ctx.fill()
-        badges.forEach((badge, i) => drawContain(ctx, pixels(badge), x + pad + i * (BADGE + gap), y + pad - 2, BADGE, BADGE))
+        badges.forEach((badge, i) => drawContain(ctx, pixels(badge), at.x(x + pad + i * (BADGE + gap), BADGE), y + pad - 2, BADGE, BADGE))
       }
 
-      const textX = cx + r + 32
+      const textX = AVATAR.cx + r + 32
       const nameLine = drawnText(nameMarked, pixels)
       const userLine = drawnText(userMarked, pixels)
       ctx.textBaseline = 'alphabetic'
-      ctx.textAlign = 'left'
+      ctx.textAlign = at.start
       ctx.fillStyle = text
       const nameWidth = w - 40 - textX - (badgesWidth > 0 ? badgesWidth + 20 : 0)
-      fillTextLine(ctx, fitText(ctx, nameLine.text, family, 'bold', 46, 24, nameWidth, nameLine.images), textX, 256, 'fill', nameLine.images)
+      fillTextLine(ctx, fitText(ctx, nameLine.text, family, 'bold', 46, 24, nameWidth, nameLine.images), at.x(textX), 256, 'fill', nameLine.images)
       ctx.globalAlpha = 0.72
       let sinceWidth = 0
       if (memberSince !== '') {
         ctx.font = `normal 22px ${family}`
         sinceWidth = ctx.measureText(memberSince).width
-        ctx.textAlign = 'right'
-        fillTextLine(ctx, memberSince, w - 40, 306)
-        ctx.textAlign = 'left'
+        ctx.textAlign = at.end
+        fillTextLine(ctx, memberSince, at.x(w - 40), 306)
+        ctx.textAlign = at.start
       }
       if (shownUsername !== '') {
-        fillTextLine(ctx, fitText(ctx, userLine.text, family, 'normal', 28, 18, w - 40 - textX - (sinceWidth > 0 ? sinceWidth + 24 : 0), userLine.images), textX, 306, 'fill', userLine.images)
+        fillTextLine(ctx, fitText(ctx, userLine.text, family, 'normal', 28, 18, w - 40 - textX - (sinceWidth > 0 ? sinceWidth + 24 : 0), userLine.images), at.x(textX), 306, 'fill', userLine.images)
       }
       ctx.globalAlpha = 1
 
@@ -226,12 +227,15 @@ export const profile: Template = {
         ctx.font = `normal ${size}px ${family}`
         ctx.fillStyle = text
         ctx.globalAlpha = 0.9
-        const direction = textDirection(subtitle)
-        ctx.direction = direction
-        ctx.textAlign = direction === 'rtl' ? 'right' : 'left'
-        lines.forEach((line, i) => drawLine(ctx, line, direction === 'rtl' ? boxX + boxW : boxX, subtitleTop + i * size * 1.3, 'fill', marked.images))
+        // Laid out in its own direction; aligned on the right when it reads right to left,
+        // or when the card does (a Latin status on an Arabic card).
+        const lineDirection = textDirection(subtitle)
+        ctx.direction = lineDirection
+        const alignRight = rtl || lineDirection === 'rtl'
+        ctx.textAlign = alignRight ? 'right' : 'left'
+        lines.forEach((line, i) => drawLine(ctx, line, alignRight ? boxX + boxW : boxX, subtitleTop + i * size * 1.3, 'fill', marked.images))
         ctx.direction = 'ltr'
-        ctx.textAlign = 'left'
+        ctx.textAlign = at.start
         ctx.globalAlpha = 1
       }
 
@@ -241,18 +245,19 @@ export const profile: Template = {
         const top = rankTop
         ctx.fillStyle = text
         ctx.font = `bold 26px ${family}`
-        fillTextLine(ctx, levelText, left, top)
+        ctx.textAlign = at.start
+        fillTextLine(ctx, levelText, at.x(left), top)
         if (rank !== undefined) {
           const levelWidth = ctx.measureText(levelText).width
           ctx.font = `normal 24px ${family}`
           ctx.globalAlpha = 0.72
-          fillTextLine(ctx, rankText, left + levelWidth + 24, top)
+          fillTextLine(ctx, rankText, at.x(left + levelWidth + 24), top)
           ctx.globalAlpha = 1
         }
         ctx.font = `normal 22px ${family}`
-        ctx.textAlign = 'right'
+        ctx.textAlign = at.end
         ctx.globalAlpha = 0.72
-        fillTextLine(ctx, toNextText, right, top)
+        fillTextLine(ctx, toNextText, at.x(right), top)
         ctx.globalAlpha = 1
         ctx.textAlign = 'left'
         ctx.fillStyle = 'rgba(255,255,255,0.14)'
@@ -261,7 +266,8 @@ export const profile: Template = {
         const progress = Math.min(1, xp / maxXp)
         if (progress > 0) {
           ctx.fillStyle = bar
-          roundedRect(ctx, left, top + 16, Math.max(22, (right - left) * progress), 22, 11)
+          const filled = Math.max(22, (right - left) * progress)
+          roundedRect(ctx, at.x(left, filled), top + 16, filled, 22, 11)
           ctx.fill()
         }
       }

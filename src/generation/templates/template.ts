@@ -2,6 +2,7 @@
 // them, and optional, with a default, so that a GET URL with only `username` is a
 // picture), how it is prepared and drawn, and the boxes its images are drawn in.
 import type { Canvas } from '@napi-rs/canvas'
+import { AppError } from '../../errors.js'
 import type { ImageSource } from '../assets/image-source.js'
 import type { Drawable, Pixels, Sized } from '../drawable.js'
 import type { NewCanvas } from '../canvas/canvas-pool.js'
@@ -42,6 +43,12 @@ export interface FieldDoc {
    * hands the template as its JSON text; a query parameter sends that text.
    */
   json?: true
+  /**
+   * Several values (a profile's badges): separated by commas in a string (a query
+   * parameter), or a JSON array of strings in a body, which the route hands the template
+   * as its JSON text; the template reads either with listValues.
+   */
+  list?: true
   /** The values the field takes, listed in the document (an enum); the template reads the value itself. */
   values?: () => readonly string[]
   /**
@@ -71,15 +78,32 @@ export interface Template {
   /**
    * The box each image field is drawn in (cover): a larger image is decoded shrunk to
    * it (src/generation/pipeline/render-job.ts), so a 5000×5000 avatar never becomes 100 MB of pixels.
-   * `list`: the field names several images (listValues), each drawn in the box.
+   * A list field (FieldDoc.list) has each of its images drawn in the box.
    */
-  imageBoxes: Record<string, { width: number, height: number, list?: true }>
+  imageBoxes: Record<string, { width: number, height: number }>
 }
 
 /**
- * The images of a field that names several (a profile's badges): separated by commas or
- * white space, which an image URL or a listed name never holds unencoded.
+ * The values of a list field (FieldDoc.list), such as a profile's badges: the JSON text of
+ * an array of strings (a body's array, as the route hands it on), or values separated by
+ * commas or white space, which an image URL or a listed name never holds unencoded (a
+ * JSON array starts with "[", which neither does). A bad item is a 400 naming its place
+ * (`badges[2]`).
  */
-export function listValues (value: string | undefined): string[] {
-  return (value ?? '').split(/[\s,]+/).filter((v) => v !== '')
+export function listValues (value: string | undefined, field: string): string[] {
+  const text = (value ?? '').trim()
+  if (!text.startsWith('[')) return text.split(/[\s,]+/).filter((v) => v !== '')
+  let items: unknown[]
+  try {
+    items = JSON.parse(text) as unknown[]
+  } catch {
+    throw new AppError('VALIDATION', `Invalid "${field}": not a JSON array; send an array of strings in a body, or the values separated by commas`, { details: { field } })
+  }
+  return items.map((item, i) => {
+    const at = `${field}[${i}]`
+    if (typeof item !== 'string' || item.trim() === '') {
+      throw new AppError('VALIDATION', `Invalid "${at}": ${(JSON.stringify(item) ?? String(item)).slice(0, 40)}; expected a name or an image URL (a non-empty string)`, { details: { field: at } })
+    }
+    return item.trim()
+  })
 }

@@ -130,6 +130,12 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'rank-locale-ja', url: '/gen/rank', body: { username: 'ゆうき', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '8420', max_xp: '12000', status: 'online', locale: 'ja' } },
   { name: 'rank-locale-ar', url: '/gen/rank', body: { username: 'ليلى المصري', avatar: '{img}/avatar.png', level: '12', rank: '3', xp: '8420', max_xp: '12000', status: 'dnd', locale: 'ar' } },
   { name: 'welcome-locale-ar', url: '/gen/welcome', body: { username: 'ليلى المصري', avatar: '{img}/avatar.png', member_count: '42', icon: 'star', locale: 'ar' } },
+  // The profile and now-playing cards mirrored: art and avatar on the right, the badges on
+  // the left, the bars filling from the right, the time played on the right; a Latin title
+  // and status aligned on the right as the Arabic around them.
+  { name: 'profile-locale-ar', url: '/gen/profile', body: { display_name: 'ليلى المصري ✨', username: 'layla', avatar: '{img}/avatar.png', decoration: '{img}/decoration.png', status: 'online', badges: 'star,heart,crown,{img}/emojis/111111111111111111.png', subtitle: 'Building bots 🍵 أحب البرمجة والشاي', banner: 'aurora', member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000', locale: 'ar' } },
+  { name: 'nowplaying-locale-ar', url: '/gen/nowplaying', body: { title: 'سهرت الليل', artist: 'فيروز', album_art: '{img}/album.png', elapsed: '1:23', duration: '3:33', next: 'زهرة المدائن', queue: '4', locale: 'ar' } },
+  { name: 'nowplaying-locale-ar-light', url: '/gen/nowplaying', body: { title: 'Never Gonna Give You Up', artist: 'Rick Astley', elapsed: '42', duration: '213', theme: 'light', locale: 'ar' } },
   { name: 'quote-locale-ar', url: '/gen/quote', body: { username: 'ابن خلدون', avatar: '{img}/avatar.png', text: 'الإنسان مدني بالطبع', locale: 'ar' } },
   { name: 'quote-locale-ja', url: '/gen/quote', body: { text: '急がば回れ', locale: 'ja' } },
   { name: 'rank-status-streaming', url: '/gen/rank', body: { username: 'Ann', avatar: '{img}/avatar.png', level: '3', xp: '40', status: 'streaming' } },

@@ -1,7 +1,7 @@
 // /gen/nowplaying against the built server over real sockets (issue 40, item 3): the card
 // with album art from a loopback image server (allowed through REMOTE_FETCH_ALLOW),
-// tinted by the art's dominant colour when no accent is given, and a bad value a 400
-// naming its field.
+// tinted by the art's dominant colour when no accent is given, mirrored in Arabic, and a
+// bad value a 400 naming its field.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -61,6 +61,20 @@ describe('/gen/nowplaying against the built server', () => {
     const blue = await draw({ ...fields, album_art: `${origin}/red.png`, accent: 'blue' })
     const [r3, , b3] = await corner(blue.body)
     assert.ok(b3! > r3!, `a blue tint, got ${String(await corner(blue.body))}`)
+  })
+
+  it('puts the art on the right in Arabic, on the left in every other locale', async () => {
+    const at = async (png: Buffer, x: number): Promise<number[]> => [...(await sharp(png).extract({ left: x, top: 150, width: 1, height: 1 }).removeAlpha().raw().toBuffer())]
+    const red = [0xd0, 0x20, 0x20]
+    const fields = { title: 'سهرت الليل', artist: 'فيروز', album_art: `${origin}/red.png`, elapsed: 83, duration: 213 }
+    for (const locale of ['en-US', 'ko', 'ar']) {
+      const res = await draw({ ...fields, locale })
+      assert.equal(res.status, 200, res.body.toString().slice(0, 300))
+      // The art is 240 wide, 30 from its side of the card.
+      const [art, other] = locale === 'ar' ? [850, 150] : [150, 850]
+      assert.deepEqual(await at(res.body, art), red, `${locale}: the art at x ${art}`)
+      assert.notDeepEqual(await at(res.body, other), red, `${locale}: the art at x ${other} too`)
+    }
   })
 
   it('answers 400 naming the field for each bad value', async () => {

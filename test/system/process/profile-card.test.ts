@@ -1,7 +1,8 @@
 // /gen/profile against the built server over real sockets (issue 40, item 2): the card
 // with an avatar, a decoration and badges fetched from a loopback image server (allowed
 // through REMOTE_FETCH_ALLOW) and the operator's named icons; its height follows what it
-// shows, the small size is two thirds of it, and a bad value is a 400 naming its field.
+// shows, the small size is two thirds of it, badges come as a JSON array or separated by
+// commas, Arabic mirrors the card, and a bad value is a 400 naming its field.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -69,6 +70,32 @@ describe('/gen/profile against the built server', () => {
     assert.deepEqual(await size(small.body), [600, 281])
   })
 
+  /** The colour at x, y of a PNG. */
+  async function pixel (png: Buffer, x: number, y: number): Promise<number[]> {
+    return [...await sharp(png).extract({ left: x, top: y, width: 1, height: 1 }).removeAlpha().raw().toBuffer()]
+  }
+  /** The second of two badges: 874..910 × 230..266 of the layout, its middle drawn at 5/6 (743, 207). */
+  const SECOND_BADGE = { x: 743, y: 207 }
+
+  it('takes badges as a JSON array in a POST body and in the JSON body clients send with GET: the picture of the same badges separated by commas', async () => {
+    const commas = await draw({ username: 'Bob', badges: `crown, ${origin}/badge.png` })
+    assert.equal(commas.status, 200, commas.body.toString().slice(0, 300))
+    assert.deepEqual(await pixel(commas.body, SECOND_BADGE.x, SECOND_BADGE.y), [255, 0, 0])
+    const array = await draw({ username: 'Bob', badges: ['crown', `${origin}/badge.png`] })
+    assert.equal(array.status, 200, array.body.toString().slice(0, 300))
+    assert.ok(array.body.equals(commas.body), 'the array drew another picture than the commas')
+    for (const headers of [{ 'content-type': 'text/plain; charset=utf-8' }, { 'content-type': 'application/json' }] as Array<Record<string, string>>) {
+      const body = JSON.stringify({ Username: 'Bob', Badges: ['crown', `${origin}/badge.png`] })
+      const res = await request(`${server!.url}/gen/profile`, { method: 'GET', headers: { authorization: KEY, 'content-length': String(Buffer.byteLength(body)), ...headers }, body })
+      assert.equal(res.status, 200, res.body.toString().slice(0, 300))
+      assert.ok(res.body.equals(commas.body), `GET with ${headers['content-type']}: another picture`)
+    }
+    // Arabic mirrors the card: the badges on the left, the first nearest the name, the second left of it.
+    const arabic = await draw({ username: 'Bob', badges: ['crown', `${origin}/badge.png`], locale: 'ar' })
+    assert.equal(arabic.status, 200, arabic.body.toString().slice(0, 300))
+    assert.deepEqual(await pixel(arabic.body, 800 - 1 - SECOND_BADGE.x, SECOND_BADGE.y), [255, 0, 0])
+  })
+
   it('answers 400 naming the field for each bad value', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ locale: 'xx' }, 'locale', 'UNKNOWN_LOCALE'],
@@ -81,11 +108,20 @@ describe('/gen/profile against the built server', () => {
       [{ member_since: 'yesterday' }, 'member_since', 'VALIDATION'],
       [{ badges: Array.from({ length: 13 }, () => 'star').join(',') }, 'badges', 'VALIDATION'],
       [{ badges: 'star,no-such-icon' }, 'badges', 'UNKNOWN_ASSET'],
+      [{ badges: Array.from({ length: 13 }, () => 'star') }, 'badges', 'VALIDATION'],
+      [{ badges: ['star', 'heart', null] }, 'badges[2]', 'VALIDATION'],
+      [{ badges: ['star', ' '] }, 'badges[1]', 'VALIDATION'],
+      [{ badges: ['star', 'no-such-icon'] }, 'badges', 'UNKNOWN_ASSET'],
       [{ accent: 'not-a-colour' }, 'accent', 'INVALID_COLOR']
     ]
     for (const [body, field, error] of cases) {
       assertErrorEnvelope(await draw({ username: 'Bob', ...body }), 400, error, { field })
     }
+    // An item that is no string is refused by the body's schema, its place named.
+    assertErrorEnvelope(await draw({ username: 'Bob', badges: ['star', 'heart', { url: 'x' }] }), 400, 'VALIDATION', { message: /"badges\.2"/ })
+    // The query string keeps its commas; an array's JSON text there is read as the body's.
+    const query = await request(`${server!.url}/gen/profile?username=Bob&badges=${encodeURIComponent('["star",7]')}`, { headers: { authorization: KEY } })
+    assertErrorEnvelope(query, 400, 'VALIDATION', { field: 'badges[1]' })
   })
 
   it('stays healthy and logs no error', async () => {

@@ -49,6 +49,27 @@ const CASES: Case[] = [
     regions: [
       { name: 'author', left: 300, top: 270, width: 674, height: 60 }
     ]
+  },
+  {
+    // Laid out 960 wide and drawn at 5/6 (profile.ts).
+    template: 'profile',
+    fields: { member_since: '2021-03-14', level: '12', rank: '3', xp: '8420', max_xp: '12000' },
+    width: 800,
+    regions: [
+      { name: 'someone', left: 235, top: 175, width: 300, height: 45 },
+      { name: 'member since', left: 520, top: 238, width: 247, height: 24 },
+      { name: 'level and rank', left: 40, top: 288, width: 240, height: 28 },
+      { name: 'xp to next level', left: 560, top: 290, width: 200, height: 26 }
+    ]
+  },
+  {
+    template: 'nowplaying',
+    fields: { title: 'Clair de lune', elapsed: '95', duration: '302', next: 'Arabesque', queue: '4' },
+    width: 1000,
+    regions: [
+      { name: 'now playing', left: 306, top: 44, width: 180, height: 28 },
+      { name: 'up next and queue', left: 700, top: 44, width: 260, height: 28 }
+    ]
   }
 ]
 
@@ -102,6 +123,36 @@ describe('templates in fr, ja, ar and pt-BR, over sockets to the built server', 
       }
     })
   }
+
+  /** The colour at x, y of a picture. */
+  function pixel (p: { data: Buffer, width: number }, x: number, y: number): number[] {
+    const i = (y * p.width + x) * 3
+    return [...p.data.subarray(i, i + 3)]
+  }
+  const close = (a: number[], b: number[]): boolean => a.every((v, i) => Math.abs(v - b[i]!) <= 6)
+  const apart = (a: number[], b: number[]): boolean => a.some((v, i) => Math.abs(v - b[i]!) > 40)
+
+  it('profile and nowplaying in ar: the avatar or art on the right, the bar filling from the right', async () => {
+    // At x in English, what Arabic draws at width - 1 - x, and something else at x.
+    const mirrored = (english: { data: Buffer, width: number }, arabic: { data: Buffer, width: number }, x: number, y: number, what: string): void => {
+      const m = english.width - 1 - x
+      assert.ok(close(pixel(arabic, m, y), pixel(english, x, y)), `${what}: Arabic's ${pixel(arabic, m, y).join(',')} at ${m},${y}, English's ${pixel(english, x, y).join(',')} at ${x},${y}`)
+      assert.ok(apart(pixel(arabic, x, y), pixel(english, x, y)), `${what}: Arabic draws English's ${pixel(english, x, y).join(',')} at ${x},${y} too`)
+    }
+    // The profile (800 wide): the avatar's disc left of its initial, the bar 70 % full (8420 of 12000) from 40 to 544.
+    const profile = { username: 'ada', level: '12', xp: '8420', max_xp: '12000' }
+    const [en, ar] = await Promise.all([picture('profile', { ...profile, locale: 'en-US' }), picture('profile', { ...profile, locale: 'ar' })])
+    mirrored(en, ar, 65, 167, 'the avatar')
+    mirrored(en, ar, 100, 332, 'the filled bar')
+    mirrored(en, ar, 700, 332, 'the bar\'s track')
+    // The now-playing card (1000 wide): the art (no album art: the note's square, a
+    // diagonal gradient, the same along its middle column), the bar 31 % full from 306.
+    const track = { title: 'Clair de lune', elapsed: '95', duration: '302' }
+    const [enTrack, arTrack] = await Promise.all([picture('nowplaying', { ...track, locale: 'en-US' }), picture('nowplaying', { ...track, locale: 'ar' })])
+    mirrored(enTrack, arTrack, 150, 50, 'the art')
+    mirrored(enTrack, arTrack, 350, 223, 'the filled bar')
+    mirrored(enTrack, arTrack, 800, 223, 'the bar\'s track')
+  })
 
   it('quote: the quotation marks are the locale\'s (pt-BR writes “…” as English does)', async () => {
     const marks: Region = { name: 'quote', left: 300, top: 170, width: 400, height: 90 }

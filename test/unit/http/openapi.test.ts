@@ -232,6 +232,11 @@ describe('/openapi.json', () => {
     // The JSON fields are their JSON text in a query string, and stay a JSON value in the body, with the body's example.
     assert.deepEqual(doc.paths['/gen/{template}'].get.parameters.find((p: any) => p.name === 'players').schema, { type: 'string', contentMediaType: 'application/json' })
     assert.equal(typesOf(propertiesOf(doc.paths['/gen/{template}'].post.requestBody.content['application/json'].schema).players)[0], 'array')
+    // A list field (the profile's badges): its values separated by commas in the query, an array of strings or that string in a body.
+    assert.deepEqual(typesOf(doc.paths['/gen/{template}'].get.parameters.find((p: any) => p.name === 'badges').schema), ['string'])
+    const badges = propertiesOf(doc.paths['/gen/{template}'].post.requestBody.content['application/json'].schema).badges
+    assert.deepEqual(typesOf(badges), ['array', 'string'])
+    assert.equal(badges.anyOf[0].items.type, 'string')
     const bodyExamples = Object.values<any>(doc.paths['/gen/{template}'].post.requestBody.content['application/json'].examples ?? {}).map((e) => e.value)
     assert.ok(bodyExamples.some((value) => Array.isArray(value.players)), 'the leaderboard\'s body example')
   })

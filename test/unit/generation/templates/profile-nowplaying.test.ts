@@ -40,6 +40,14 @@ describe('the profile card, prepared', () => {
     assert.deepEqual((await prepare('profile', { subtitle: 'Hi', level: '2' })).size, [800, 450])
     assert.deepEqual((await prepare('profile', { subtitle: 'Hi', level: '2', size: 'small' })).size, [600, 338])
   })
+  it('reads badges from a JSON array (a body\'s, as the route hands it on) as from commas, and names a bad item by its place', async () => {
+    const { asked } = await prepare('profile', { badges: JSON.stringify(['crown', ' https://b.example/b.png ', 'heart']) })
+    assert.deepEqual(asked, ['badges:icon:crown', 'badges:icon:https://b.example/b.png', 'badges:icon:heart'])
+    assert.deepEqual((await prepare('profile', { badges: '[]' })).asked, [])
+    await assert.rejects(prepare('profile', { badges: JSON.stringify(Array.from({ length: MAX_BADGES + 1 }, () => 'star')) }), { code: 'VALIDATION', details: { field: 'badges' } })
+    await assert.rejects(prepare('profile', { badges: JSON.stringify(['star', 'heart', 7]) }), { code: 'VALIDATION', details: { field: 'badges[2]' } })
+    await assert.rejects(prepare('profile', { badges: '[star' }), { code: 'VALIDATION', details: { field: 'badges' } })
+  })
   it(`draws up to ${MAX_BADGES} badges and refuses more`, async () => {
     await prepare('profile', { badges: Array.from({ length: MAX_BADGES }, () => 'star').join(',') })
     await assert.rejects(prepare('profile', { badges: Array.from({ length: MAX_BADGES + 1 }, () => 'star').join(' ') }), { code: 'VALIDATION', details: { field: 'badges' } })
