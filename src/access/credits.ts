@@ -134,10 +134,14 @@ export function createCreditLedger (opts: CreditLedgerOptions): CreditLedger {
     })
   }
 
-  /** The key's state, read again when older than the refresh interval or when a refill is due. */
+  /**
+   * The key's state, read again when older than the refresh interval, when a refill is
+   * due, or when the key as just looked up disagrees on whether it has credits (given or
+   * taken away elsewhere since the state was read: the key cache has seen it, so must this).
+   */
   async function stateOf (key: ApiKeyRecord, now: number): Promise<CreditState> {
     const current = states.get(key.id)
-    if (current && now - current.fetchedAt <= opts.refreshMs && !refillDue(current, now)) return current
+    if (current && now - current.fetchedAt <= opts.refreshMs && !refillDue(current, now) && current.metered === (key.credits !== null)) return current
     let pending = loading.get(key.id)
     if (!pending) {
       pending = withDeadline(read(key, now)).finally(() => loading.delete(key.id))

@@ -132,7 +132,8 @@ function templateFields (where: 'body' | 'query') {
       if (names !== undefined) return [name, Type.Optional(closedSet(field, { values: names, orUrl: true }))]
       // Every template's values of a field they share (status, theme), as one set.
       const sets = TEMPLATES.flatMap((t) => t.fields[name]?.values ?? [])
-      return [name, Type.Optional(sets.length === 0 ? field : closedSet(field, { values: () => [...new Set(sets.flatMap((values) => values()))] }))]
+      const otherSpellings = TEMPLATES.map((t) => t.fields[name]?.otherSpellings).find((s) => s !== undefined)
+      return [name, Type.Optional(sets.length === 0 ? field : closedSet(field, { values: () => [...new Set(sets.flatMap((values) => values()))], otherSpellings }))]
     }))
   }, {
     additionalProperties: true,

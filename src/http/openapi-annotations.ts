@@ -13,6 +13,11 @@ export interface ClosedSet {
   values: () => readonly string[]
   /** The field also takes an image URL (banners and icons of the templates). */
   orUrl?: boolean
+  /**
+   * The field also reads other spellings of the values (a locale's `pt-br`, `zh`),
+   * described so: the values are listed, and any string is documented as accepted too.
+   */
+  otherSpellings?: string
 }
 
 /** Names the schema as a shared component (`#/components/schemas/<name>`), referenced wherever it is used. */
@@ -23,7 +28,10 @@ export function component<T extends object> (name: string, schema: T): T {
   return schema
 }
 
-/** Documents the closed set of values a string field takes, as an `enum`. */
+/**
+ * Documents the closed set of values a string field takes, as an `enum`; or, for a field
+ * that takes a URL or other spellings too, as an `anyOf` of that enum and a string.
+ */
 export function closedSet<T extends object> (schema: T, set: ClosedSet): T {
   ;(schema as Record<symbol, unknown>)[CLOSED_SET] = set
   return schema

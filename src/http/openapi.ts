@@ -104,9 +104,13 @@ function documented (node: unknown): unknown {
   const set = closedSetOf(node)
   if (set !== undefined) {
     const values = [...set.values()]
-    if (set.orUrl === true) {
+    // An open set is a string, one of the values or another string: `type` stays beside
+    // the anyOf, so that Swagger UI's "Try it out" shows a text box, and the typed client
+    // (clients/typescript/scripts/schema-types.mjs) types it as the values or any string.
+    const other = set.orUrl === true ? { type: 'string', format: 'uri', description: 'An image URL' } : set.otherSpellings === undefined ? undefined : { type: 'string', description: set.otherSpellings }
+    if (other !== undefined) {
       const { description, ...rest } = out
-      return { description, anyOf: [{ ...rest, enum: values }, { type: 'string', format: 'uri', description: 'An image URL' }] }
+      return { type: 'string', description, anyOf: [{ ...rest, enum: values }, other] }
     }
     out.enum = values
   }

@@ -536,7 +536,7 @@ async function copy (text: string, button: HTMLButtonElement, label: string): Pr
     const area = document.createElement('textarea')
     area.value = text
     area.setAttribute('readonly', '')
-    area.className = 'offscreen'
+    area.className = 'visually-hidden'
     document.body.append(area)
     area.select()
     done = document.execCommand('copy')

@@ -901,7 +901,7 @@ export interface components {
             /** @description (profile) Up to 12 badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body) */
             badges?: string[] | string;
             /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
-            banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+            banner?: "space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid" | (string & {});
             /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
             banner_blur?: string | number;
             /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
@@ -936,18 +936,15 @@ export interface components {
             /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
             highlight?: string;
             /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
-            icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
+            icon?: "star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika" | (string & {});
             /** @description (leaderboard) A name from /list/icons or an image URL, the header's round picture (a server icon) */
             image?: string;
             /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
             label?: string;
             /** @description (rank, profile) Current level. Default: 1 */
             level?: string | number;
-            /**
-             * @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US
-             * @enum {string}
-             */
-            locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
+            /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
+            locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar" | (string & {});
             /** @description (rank, profile) XP needed for the next level. Default: 100 */
             max_xp?: string | number;
             /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
@@ -3794,7 +3791,7 @@ export interface operations {
                 /** @description (profile) Up to 12 badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body) */
                 badges?: string;
                 /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
-                banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+                banner?: "space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid" | (string & {});
                 /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
                 banner_blur?: string | number;
                 /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
@@ -3826,7 +3823,7 @@ export interface operations {
                 /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
                 highlight?: string;
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
-                icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
+                icon?: "star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika" | (string & {});
                 /** @description (leaderboard) A name from /list/icons or an image URL, the header's round picture (a server icon) */
                 image?: string;
                 /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
@@ -3834,7 +3831,7 @@ export interface operations {
                 /** @description (rank, profile) Current level. Default: 1 */
                 level?: string | number;
                 /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
-                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar" | (string & {});
                 /** @description (rank, profile) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
                 /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */
@@ -4084,7 +4081,7 @@ export interface operations {
                 /** @description (profile) Up to 12 badges, drawn in order from the name: image URLs or names from /list/icons, separated by commas (a query parameter) or a JSON array of strings (a body) */
                 badges?: string;
                 /** @description welcome: A name from /list/banners or an image URL, the background picture; goodbye: A name from /list/banners or an image URL, the background picture; rank: A name from /list/banners or an image URL behind the card; leaderboard: A name from /list/banners or an image URL behind the card; profile: A name from /list/banners or an image URL, the background picture */
-                banner?: ("space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid") | string;
+                banner?: "space" | "love" | "purplewave" | "mountain" | "wave" | "sunset" | "rainbow" | "swamp" | "aurora" | "grid" | (string & {});
                 /** @description (profile) Blur of the banner in pixels, 0..40. Default: 0 */
                 banner_blur?: string | number;
                 /** @description (profile) Brightness of the banner in percent, 0..100 (lower is dimmer). Default: 100 */
@@ -4116,7 +4113,7 @@ export interface operations {
                 /** @description (leaderboard) The current member: a player's id, username or rank; that row is drawn in the accent colour */
                 highlight?: string;
                 /** @description (welcome, goodbye) A name from /list/icons or an image URL, drawn in the top right corner */
-                icon?: ("star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika") | string;
+                icon?: "star" | "heart" | "moon" | "sun" | "crown" | "shield" | "bolt" | "leaf" | "flame" | "diamond" | "paw" | "music" | "cat" | "neko" | "nyancat" | "dog" | "dragon" | "senko" | "pepe" | "shrek" | "pikachu" | "chika" | (string & {});
                 /** @description (leaderboard) A name from /list/icons or an image URL, the header's round picture (a server icon) */
                 image?: string;
                 /** @description (leaderboard) The label of players' value (e.g. "messages"), at most 40 characters; a player's own label wins */
@@ -4124,7 +4121,7 @@ export interface operations {
                 /** @description (rank, profile) Current level. Default: 1 */
                 level?: string | number;
                 /** @description The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction's `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given. Default: en-US */
-                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar";
+                locale?: "id" | "da" | "de" | "en-GB" | "en-US" | "es-ES" | "es-419" | "fr" | "hr" | "it" | "lt" | "hu" | "nl" | "no" | "pl" | "pt-BR" | "ro" | "fi" | "sv-SE" | "vi" | "tr" | "cs" | "el" | "bg" | "ru" | "uk" | "hi" | "th" | "zh-CN" | "ja" | "zh-TW" | "ko" | "ar" | (string & {});
                 /** @description (rank, profile) XP needed for the next level. Default: 100 */
                 max_xp?: string | number;
                 /** @description (welcome, goodbye) The member's number, drawn as the third line in the locale ("Member #42", "Membre n° 42", "42 人目のメンバー") when `members` is not given */

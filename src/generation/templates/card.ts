@@ -15,7 +15,8 @@ export const COLOR_HINT = '(a CSS colour name, #rrggbb, "r,g,b" or "r,g,b,a")'
 export const LOCALE_FIELD: FieldDoc = {
   description: 'The language of the fixed labels, numbers and dates: a locale as Discord spells it (an interaction\'s `locale`), or ar (right to left: the card is mirrored); en, es, pt, sv, zh, zh-Hant, nb and regional tags such as fr-CA or pt-br are read too (docs/generation.md, "Languages"). Labels the request gives itself are drawn as given',
   default: 'en-US',
-  values: () => LOCALES
+  values: () => LOCALES,
+  otherSpellings: 'Another spelling of one of these, read as it: any case, _ for -, en, es, pt, sv, zh, zh-Hant, nb, and a tag with a region such as fr-CA or pt-br (docs/generation.md, "Languages"); anything else is 400 UNKNOWN_LOCALE'
 }
 
 /**

@@ -51,6 +51,12 @@ export interface FieldDoc {
   list?: true
   /** The values the field takes, listed in the document (an enum); the template reads the value itself. */
   values?: () => readonly string[]
+  /**
+   * The field reads other spellings of `values` too (a locale's pt-br, zh), as this says:
+   * the document lists the values and any string (anyOf), so that a generated client
+   * offers the values and takes the other spellings.
+   */
+  otherSpellings?: string
 }
 
 export interface Template {

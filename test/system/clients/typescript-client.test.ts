@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { pathToFileURL } from 'node:url'
-import openapiTS, { astToString } from 'openapi-typescript'
 import sharp, { type Metadata } from 'sharp'
+import { schemaTypes } from '../../../clients/typescript/scripts/schema-types.mjs'
 import type * as Client from '../../../clients/typescript/src/index.js'
 import { createTestApp, json, tempDir } from '../../support/helpers.js'
 import { startServerProcess, type ServerProcess } from '../../support/processes.js'
@@ -83,7 +83,7 @@ async function image (bytes: Uint8Array): Promise<Metadata> {
 describe('clients/typescript', () => {
   it('its generated types are those of the server\'s current document (npm run generate was run)', async () => {
     const committed = fs.readFileSync(path.join(CLIENT_DIR, 'src', 'schema.ts'), 'utf8')
-    const fresh = astToString(await openapiTS(doc))
+    const fresh = await schemaTypes(doc)
     assert.ok(committed.endsWith(fresh), 'clients/typescript/src/schema.ts is stale: run `npm run generate` in clients/typescript')
   })
 
@@ -223,6 +223,20 @@ describe('clients/typescript', () => {
     assert.ok(small.length <= 20_000, `${small.length} bytes`)
     assert.ok(small.meta.reduced.length > 0, 'something was reduced')
     assert.deepEqual(small.meta.reduced, small.meta.headers.get('x-image-reduced')!.split(','))
+  })
+
+  it('locale: the listed locales are its type, and another spelling the server reads (pt-br) type-checks and draws as pt-BR', async () => {
+    // Compiled by the repository's tsc (test/ is in tsconfig.json): each line fails to
+    // type-check if `locale` is the enum alone (pt-br refused) or a plain string (no pt-BR
+    // left in the type for an editor to offer).
+    const listed: Extract<Client.TemplateFields['locale'], 'pt-BR'> = 'pt-BR'
+    const variant: Client.TemplateFields = { username: 'Ada', level: 12, locale: 'pt-br' }
+    const drawn = async (fields: Client.TemplateFields) => Buffer.from(await api.genTemplate('rank', fields))
+    const asVariant = await drawn(variant)
+    assert.equal((await image(asVariant)).format, 'png')
+    assert.ok(asVariant.equals(await drawn({ ...variant, locale: listed })), 'pt-br draws the pt-BR card')
+    assert.ok(!asVariant.equals(await drawn({ ...variant, locale: 'en-US' })), 'not the en-US card')
+    assert.equal((await rejection(api.genTemplate('rank', { ...variant, locale: 'xx-nope-1' }))).code, 'UNKNOWN_LOCALE')
   })
 
   it('every answer carries its meta: status, request id, the rate limit after it, one attempt', async () => {

@@ -281,6 +281,29 @@ describe('credits ledger against its dependencies', () => {
     await store.close()
   })
 
+  it('meters a key given credits elsewhere as soon as its looked-up record has them, even if it was read unmetered within the refresh interval', async () => {
+    const dir = tempDir()
+    const store = openSqliteStore(dir)
+    const { record } = await createKeyService(store.keys).createWith({ name: 'granted-elsewhere' })
+    const usage = createUsageRecorder(store.usage, { flushMs: 60_000 })
+    const ledger = createCreditLedger({ keys: store.keys, usage, refreshMs: 60_000 })
+    const now = Date.now()
+    assert.equal(await ledger.view(record, now), null) // /me here: no credits, read now
+    // Another instance gives the key 10 credits (its ledger, not this one, forgets the key).
+    const granted = await createKeyService(store.keys).update(record.id, { credits: 10 })
+    assert.equal(granted!.credits?.base, 10)
+    // This instance's key cache asks the store again (KEY_CACHE_TTL_MS): the key has credits.
+    for (let i = 0; i < 2; i++) {
+      const hold = await ledger.reserve(granted!, 5, now + 1)
+      assert.notEqual(hold, null, 'metered')
+      usage.record(record.id, 'probe', 5, now + 1)
+      ledger.settle(hold!, 5)
+    }
+    await assert.rejects(ledger.reserve(granted!, 5, now + 1), (err: AppError) => err.code === 'CREDITS_EXHAUSTED')
+    await usage.close()
+    await store.close()
+  })
+
   it('finds a rolled key\'s old hash in the cache during the grace, and refuses it after', async () => {
     const dir = tempDir()
     const store = openSqliteStore(dir, { keyCacheTtlMs: 60_000 })

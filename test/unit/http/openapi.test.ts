@@ -8,6 +8,7 @@ import openapiTS, { astToString } from 'openapi-typescript'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../../src/errors.js'
 import { BANNERS, ICONS } from '../../../src/generation/assets/art.js'
 import { OUTPUT_FORMATS } from '../../../src/generation/canvas/draw.js'
+import { LOCALES } from '../../../src/generation/locale/locale.js'
 import { TEMPLATES } from '../../../src/generation/template-registry.js'
 import { GIF_TYPES } from '../../../src/gifs/types.js'
 import { docsContentSecurityPolicy, literalAngles, operationIdOf } from '../../../src/http/openapi.js'
@@ -249,6 +250,12 @@ describe('/openapi.json', () => {
     assert.deepEqual(fields.banner.anyOf[0].enum, Object.keys(BANNERS))
     assert.deepEqual(fields.icon.anyOf[0].enum, Object.keys(ICONS))
     assert.equal(fields.icon.anyOf[1].format, 'uri')
+    // The locales, or another spelling the server reads (pt-br, zh): a string, which "Try it out" shows as a text box.
+    for (const locale of [fields.locale, param('/gen/{template}', 'locale')]) {
+      assert.equal(locale.type, 'string')
+      assert.deepEqual(locale.anyOf.map((b: any) => [b.type, b.enum]), [['string', LOCALES], ['string', undefined]])
+      assert.match(locale.anyOf[1].description, /pt-br/)
+    }
     assert.deepEqual(doc.components.schemas.CustomImage.properties.output.enum, [...OUTPUT_FORMATS])
     assert.deepEqual(doc.components.schemas.CustomImageLayer.properties.type.enum, ['bitmap', 'url', 'circle', 'triangle'])
     assert.deepEqual(doc.components.schemas.CustomText.properties.align.enum, ['l', 'm', 'r'])

@@ -10,6 +10,7 @@ import { AppError } from '../../../src/errors.js'
 import type { DrawJob } from '../../../src/generation/pipeline/render-job.js'
 import { GENERATION_PRIORS } from '../../../src/generation/service.js'
 import type * as drawingThread from '../../../src/generation/pipeline/thread.js'
+import { emojiFontInDataDir } from '../../../src/generation/text/emoji-font.js'
 import type * as heldThread from '../../fixtures/held-thread.js'
 import { createWorkPool } from '../../../src/work/pool.js'
 import { createWork, threadCode, type Work } from '../../../src/work/work.js'
@@ -39,10 +40,23 @@ const HTML_TO_MARKDOWN = threadCode<typeof textThread.htmlToMarkdown>(new URL('.
 const HELD = threadCode<typeof heldThread.held>(new URL('../../fixtures/held-thread.js', import.meta.url), 'held')
 const DRAWING = { kind: 'draw', units: 0 }
 const options = (busy: 'RENDER_BUSY' | 'WORK_BUSY' = 'RENDER_BUSY', signal = new AbortController().signal) => ({ signal, busy })
+/**
+ * A data folder as the server leaves it at start (src/server.ts): the emoji font already
+ * unpacked, on this thread. Otherwise each drawing thread unpacks it with zlib.inflateSync
+ * as it loads, and a thread terminated then (the WORK_TIMEOUT_MS test stops one 300 ms in,
+ * its modules maybe still loading) can abort the whole process: Node asserts
+ * `init_done_ && "close before init"` (node_zlib.cc) when a worker is torn down between a
+ * zlib handle's construction and its init (Nodes 20, 24 and 26; seen once in CI on 26).
+ */
+function dataDir (): string {
+  const dir = tempDir('uma-pool-')
+  emojiFontInDataDir(dir)
+  return dir
+}
 const createTestWork = (timeoutMs: number): Work => createWork({
   threads: 1,
   timeoutMs,
-  dataDir: tempDir('uma-pool-'),
+  dataDir: dataDir(),
   libvips: { lanes: 1, memoryBytes: 64 * 1024 * 1024 },
   priors: { threads: { ...GENERATION_PRIORS.threads, ...TEXT_PRIORS }, libvips: {} }
 })
@@ -124,7 +138,7 @@ describe('work pool threads after a burst', () => {
     // piscina's idle timers cannot be given a clock: small real times, and conditions
     // awaited with a deadline rather than timed.
     const retireMs = 1000
-    const pool = createWorkPool({ threads: 2, timeoutMs: 0, dataDir: tempDir('uma-pool-'), retireMs, idleTimeoutMs: 8000 })
+    const pool = createWorkPool({ threads: 2, timeoutMs: 0, dataDir: dataDir(), retireMs, idleTimeoutMs: 8000 })
     try {
       const draw = async (username: string): Promise<unknown> => await pool.run(DRAW, welcome(username))
       await Promise.all([draw('one'), draw('two')])

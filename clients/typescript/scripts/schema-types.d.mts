@@ -1,0 +1,1 @@
+export function schemaTypes (document: object): Promise<string>
