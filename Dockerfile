@@ -20,6 +20,9 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The browser pages (playground, console) are bundled from web/ by scripts/build-web.mjs.
+COPY scripts ./scripts
+COPY web ./web
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- run ---

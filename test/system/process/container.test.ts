@@ -64,6 +64,19 @@ describe('Dockerfile', () => {
     assert.ok(operations.includes(`\`npm start\` runs \`${command}\``), 'docs/operations.md names the same command')
   })
 
+  it('copies into its build stage every file and folder npm run build reads, before it runs it', () => {
+    // npm run build: the TypeScript (tsconfig.build.json, which extends tsconfig.json, over
+    // src/), then the browser pages (scripts/build-web.mjs over web/). The build stage had
+    // no scripts/ or web/, so an image could not be built (no Docker engine runs here).
+    const buildStage = dockerfile.slice(0, dockerfile.indexOf('RUN npm run build'))
+    assert.ok(buildStage.length > 0 && buildStage.length < dockerfile.length, 'the build stage runs npm run build')
+    const copied = [...buildStage.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1]!.split(/\s+/))
+    assert.match(pkg.scripts.build, /tsc -p tsconfig\.build\.json && node scripts\/build-web\.mjs/, 'the build is still what this test knows')
+    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts', 'web']) {
+      assert.ok(copied.includes(needed), `${needed} is copied before npm run build (copied: ${copied.join(', ')})`)
+    }
+  })
+
   it('is built on a Node LTS line the test suite runs on (scripts/node-lts.mjs), both stages alike', () => {
     const majors = [...dockerfile.matchAll(/^FROM node:(\d+)-bookworm-slim\b/gm)].map((m) => m[1]!)
     assert.equal(majors.length, 2, 'two stages, each FROM node:<major>-bookworm-slim')
