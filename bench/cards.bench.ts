@@ -297,7 +297,11 @@ const bench: Benchmark = {
       ours: httpMs,
       unit: 'ms',
       better: 'lower',
-      note: `hand-off to the drawing thread and back ${handoffMs.toFixed(2)}, drawing (avatar decode, layout, raster) ${(drawMs - encodeMs).toFixed(2)}, PNG encoding ${encodeMs.toFixed(2)}, HTTP and the rest (key, job collection, admission, answer) ${(httpMs - handoffMs - drawMs).toFixed(2)}`
+      // The pieces measured alone are not subtracted from one another: each 1 MB buffer a
+      // card reads its pixels into can cost a fresh page's zeroing or none, from one run
+      // to the next (docs/performance.md, "Profile and now-playing cards"), and the
+      // encoding alone came out longer than the whole job on some runs.
+      note: `hand-off to the drawing thread and back ${handoffMs.toFixed(2)}, the job in the thread (layout, raster, PNG encoding) ${drawMs.toFixed(2)}, of which the PNG encoding of the same pixels alone ${encodeMs.toFixed(2)}; HTTP and the rest (key, job collection, admission, answer) ${(httpMs - handoffMs - drawMs).toFixed(2)}`
     }, {
       name: 'PNG encoding of the card alone, on the bench\'s thread: ours (the png crate as /gen uses it: a filter chosen per row, the fast deflate for a flat picture such as this card) against Skia\'s encoder (every filter tried on every row, level 6)',
       ours: median(results.oursEncode),
