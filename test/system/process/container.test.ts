@@ -71,7 +71,7 @@ describe('Dockerfile', () => {
     const buildStage = dockerfile.slice(0, dockerfile.indexOf('RUN npm run build'))
     assert.ok(buildStage.length > 0 && buildStage.length < dockerfile.length, 'the build stage runs npm run build')
     const copied = [...buildStage.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1]!.split(/\s+/))
-    assert.match(pkg.scripts.build, /tsc -p tsconfig\.build\.json && node scripts\/build-web\.mjs/, 'the build is still what this test knows')
+    assert.match(pkg.scripts.build ?? '', /tsc -p tsconfig\.build\.json && node scripts\/build-web\.mjs/, 'the build is still what this test knows')
     for (const needed of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts', 'web']) {
       assert.ok(copied.includes(needed), `${needed} is copied before npm run build (copied: ${copied.join(', ')})`)
     }
