@@ -41,7 +41,7 @@ describe('rowGradient', () => {
     assert.equal(isFlat(pctx.getImageData(0, 0, W, H).data, W, H), false)
   })
 
-  it('paints a band of the gradient where asked, scaled and clipped, the rest untouched', () => {
+  it('paints a band of the gradient where asked, under a scale, the rest untouched', () => {
     const canvas = createCanvas(W, H)
     const ctx = canvas.getContext('2d')
     ctx.fillStyle = '#000000'
