@@ -5,12 +5,11 @@
 // comes from DISCORD_CDN_URL, the same server.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
+import { type ImageServer, startImageServer } from '../../support/image-server.js'
 import { request, type ServerProcess, startServerProcess } from '../../support/processes.js'
 import { TURNING_AVATAR_DELAYS, TURNING_AVATAR_FRAMES, turningAvatar } from '../../fixtures/turning-avatar.js'
 
@@ -20,22 +19,17 @@ const DELAYS = TURNING_AVATAR_DELAYS
 
 describe('an animated welcome card from the built server', () => {
   let server: ServerProcess
-  let images: http.Server
+  let images: ImageServer | undefined
   let origin: string
   let dataDir: string
-  const hits: string[] = []
+  let hits: string[] = []
 
   before(async () => {
     const gif = await turningAvatar()
     const emoji = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ffcc00' } }).png().toBuffer()
-    images = http.createServer((req, res) => {
-      hits.push(req.url ?? '')
-      if (req.url === '/avatar.gif') { res.writeHead(200, { 'content-type': 'image/gif' }); res.end(gif); return }
-      if (req.url === '/emojis/123456789012345678.png') { res.writeHead(200, { 'content-type': 'image/png' }); res.end(emoji); return }
-      res.writeHead(404); res.end()
-    })
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+    images = await startImageServer({ '/avatar.gif': gif, '/emojis/123456789012345678.png': emoji })
+    origin = images.origin
+    hits = images.served
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-animated-'))
     // WORK_TIMEOUT_MS 30 s: the 30-frame card takes about 3 s on a quiet 2-core machine
     // (docs/generation.md, "Animated pictures"), and 10 s when the suites running beside
@@ -44,8 +38,7 @@ describe('an animated welcome card from the built server', () => {
   })
   after(async () => {
     await server.stop()
-    images.closeAllConnections()
-    images.close()
+    images?.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 

@@ -5,41 +5,35 @@
 // text/plain, the Rust client with no content type).
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { assertErrorEnvelope } from '../../support/envelope.js'
+import { type ImageServer, startImageServer } from '../../support/image-server.js'
 import { request, type ServerProcess, startServerProcess } from '../../support/processes.js'
 
 const KEY = 'leaderboard-process-key-0123456789'
 
 describe('/gen/leaderboard from the built server', () => {
   let server: ServerProcess
-  let images: http.Server
+  let images: ImageServer | undefined
   let origin: string
   let dataDir: string
-  const hits: string[] = []
+  let hits: string[] = []
 
   before(async () => {
     // Discord's avatars are 128 px at the size bots ask for.
     const avatar = await sharp({ create: { width: 128, height: 128, channels: 3, background: '#3366cc' } }).png().toBuffer()
-    images = http.createServer((req, res) => {
-      hits.push(req.url ?? '')
-      res.writeHead(200, { 'content-type': 'image/png' })
-      res.end(avatar)
-    })
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+    images = await startImageServer({}, avatar)
+    origin = images.origin
+    hits = images.served
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uma-leaderboard-'))
     server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', REMOTE_FETCH_ALLOW: '127.0.0.1' })
   })
   after(async () => {
     await server.stop()
-    images.closeAllConnections()
-    images.close()
+    images?.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 

@@ -4,35 +4,32 @@
 // bad value a 400 naming its field.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { assertErrorEnvelope } from '../../support/envelope.js'
 import { tempDir } from '../../support/helpers.js'
+import { type ImageServer, startImageServer } from '../../support/image-server.js'
 import { request, type ServerProcess, startServerProcess } from '../../support/processes.js'
 
 const KEY = 'nowplaying-card-key-0123456789abcd'
 
 describe('/gen/nowplaying against the built server', () => {
   let server: ServerProcess | undefined
-  let images: http.Server
+  let images: ImageServer | undefined
   let origin: string
   let dataDir: string
   before(async () => {
     // Red art and green art: each card takes its own tint.
     const red = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#d02020' } }).png().toBuffer()
     const green = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#20a040' } }).png().toBuffer()
-    images = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'image/png' }).end(req.url === '/green.png' ? green : red) })
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+    images = await startImageServer({ '/green.png': green }, red)
+    origin = images.origin
     dataDir = tempDir('uma-nowplaying-card-')
     server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', REMOTE_FETCH_ALLOW: '127.0.0.1', WORK_TIMEOUT_MS: '30000' })
   })
   after(async () => {
     // The image server is closed even when the server did not start.
-    images.closeAllConnections()
-    images.close()
+    images?.close()
     await server?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })

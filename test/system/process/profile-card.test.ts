@@ -5,22 +5,21 @@
 // commas, Arabic mirrors the card, and a bad value is a 400 naming its field.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import sharp from 'sharp'
 import { assertErrorEnvelope } from '../../support/envelope.js'
 import { tempDir } from '../../support/helpers.js'
+import { type ImageServer, startImageServer } from '../../support/image-server.js'
 import { request, type ServerProcess, startServerProcess } from '../../support/processes.js'
 
 const KEY = 'profile-card-key-0123456789abcdef'
 
 describe('/gen/profile against the built server', () => {
   let server: ServerProcess | undefined
-  let images: http.Server
+  let images: ImageServer | undefined
   let origin: string
   let dataDir: string
-  const served: string[] = []
+  let served: string[] = []
   before(async () => {
     const avatar = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#3366cc' } }).png().toBuffer()
     const badge = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff0000' } }).png().toBuffer()
@@ -29,19 +28,15 @@ describe('/gen/profile against the built server', () => {
     for (let i = 0; i < 120 * 120; i++) if (Math.abs(Math.hypot((i % 120) - 59.5, Math.floor(i / 120) - 59.5) - 54) < 4) ring.set([250, 200, 60, 255], i * 4)
     const frame = await sharp(ring, { raw: { width: 120, height: 120, channels: 4 } }).png().toBuffer()
     const files: Record<string, Buffer> = { '/avatar.png': avatar, '/badge.png': badge, '/frame.png': frame }
-    images = http.createServer((req, res) => {
-      served.push(req.url ?? '')
-      res.writeHead(200, { 'content-type': 'image/png' }).end(files[req.url ?? ''] ?? avatar)
-    })
-    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
-    origin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+    images = await startImageServer(files, avatar)
+    origin = images.origin
+    served = images.served
     dataDir = tempDir('uma-profile-card-')
     server = await startServerProcess({ DATA_DIR: dataDir, API_KEYS: KEY, LOG_LEVEL: 'warn', REMOTE_FETCH_ALLOW: '127.0.0.1', WORK_TIMEOUT_MS: '30000' })
   })
   after(async () => {
     // The image server is closed even when the server did not start.
-    images.closeAllConnections()
-    images.close()
+    images?.close()
     await server?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
